@@ -35,7 +35,7 @@ namespace puny {
 
 /// Inputs of at most this many elements (code points to encode, characters
 /// to decode) never need caller scratch.
-inline constexpr std::size_t inline_limit = 480;
+inline constexpr std::size_t inline_limit = detail::inline_length;
 
 /// 64-bit words of scratch that encoding `length` code points may need.
 [[nodiscard]] constexpr std::size_t encode_scratch_words(std::size_t length) noexcept {
@@ -47,7 +47,6 @@ inline constexpr std::size_t inline_limit = 480;
   return length <= inline_limit ? 0 : detail::scratch_words_for(length);
 }
 
-static_assert(detail::scratch_words_for(inline_limit) <= detail::arena_words);
 
 // ---------------------------------------------------------------------------
 // Core: Punycode (§5 parameters).

@@ -15,6 +15,9 @@
 
 #include <algorithm>
 #include <bit>
+#include <climits>
+#include <cstring>
+#include <type_traits>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -32,8 +35,17 @@ inline constexpr char32_t max_code_point = 0x10FFFF;
 /// Inputs up to this many elements use an internal stack arena; longer ones
 /// need caller scratch.  The arena is sized so that both directions fit.
 inline constexpr std::size_t arena_words = 512;
+/// The longest input served by the arena (see puny::inline_limit).
+inline constexpr std::size_t inline_length = 480;
+static_assert(inline_length + 2 * ((inline_length + 63) / 64) + 2 <= arena_words);
+/// Decoder input of at most this many characters takes the label path.
+inline constexpr std::size_t label_limit = 64;
 /// Decoder input of at most this many characters is decoded in place.
 inline constexpr std::size_t in_place_decode_limit = 96;
+/// Encoder input up to this long, with at most small_extended non-basic
+/// code points, takes the label-sized path.
+inline constexpr std::size_t small_length = 64;
+inline constexpr std::size_t small_extended = 32;
 /// Positions are packed into 64-bit keys next to a 21-bit code point.
 inline constexpr std::size_t max_packed_length = std::size_t{1} << 40;
 
@@ -59,21 +71,144 @@ struct fixed_params {
   static constexpr char delimiter = P.delimiter;
 };
 
+// ---------------------------------------------------------------------------
+// Arithmetic.  Real labels spend most of their time in the divisions of §6.1
+// and of the digit loops; divisors there are small (base - t, and the code
+// point count of a label), so a multiply by a precomputed reciprocal replaces
+// them whenever the dividend fits in 32 bits (Lemire, Kaser & Kurz, "Faster
+// remainder by direct computation", 2019: ceil(2^64 / d) * n >> 64 == n / d
+// for every 32-bit n and d).
+
+__extension__ using u128 = unsigned __int128;
+
+inline constexpr std::uint32_t reciprocal_limit = 64;
+
+struct reciprocals {
+  std::uint64_t c[reciprocal_limit + 1];
+};
+
+[[nodiscard]] constexpr reciprocals make_reciprocals() noexcept {
+  reciprocals r{};
+  for (std::uint32_t d = 2; d <= reciprocal_limit; ++d) r.c[d] = u64_max / d + 1;
+  return r;
+}
+
+inline constexpr reciprocals reciprocal_table = make_reciprocals();
+
+struct quotient {
+  std::uint64_t quot;
+  std::uint64_t rem;
+};
+
+[[nodiscard]] constexpr quotient divide(std::uint64_t n, std::uint64_t d) noexcept {
+  if (n <= 0xFFFFFFFFu && d >= 2 && d <= reciprocal_limit) {
+    const auto q = static_cast<std::uint64_t>((static_cast<u128>(reciprocal_table.c[d]) * n) >> 64);
+    return {q, n - q * d};
+  }
+  return {n / d, n % d};
+}
+
+/// Population count that stays inline when the target has no POPCNT
+/// instruction (std::popcount then calls a library routine).
+[[nodiscard]] constexpr unsigned popcount64(std::uint64_t x) noexcept {
+#if defined(__POPCNT__)
+  return static_cast<unsigned>(std::popcount(x));
+#else
+  x = x - ((x >> 1) & 0x5555555555555555u);
+  x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
+  x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Fu;
+  return static_cast<unsigned>((x * 0x0101010101010101u) >> 56);
+#endif
+}
+
+struct digit_table_t {
+  std::uint8_t v[256];
+};
+
+[[nodiscard]] constexpr digit_table_t make_digit_table() noexcept {
+  digit_table_t t{};
+  for (unsigned c = 0; c < 256; ++c) t.v[c] = digit_value(static_cast<char>(c));
+  return t;
+}
+
+/// digit_value() as a lookup, for the decoder's inner loop.
+inline constexpr digit_table_t digit_table = make_digit_table();
+
+/// ceil(2^34 / d) for d <= 128: (n * m) >> 34 == n / d for every n < 2^27
+/// (the error n * (m * d - 2^34) / (d * 2^34) stays below 2^-7 <= 1 / d).
+struct np_reciprocals {
+  std::uint64_t m[129];
+};
+
+[[nodiscard]] constexpr np_reciprocals make_np_reciprocals() noexcept {
+  np_reciprocals r{};
+  for (std::uint64_t d = 1; d <= 128; ++d) r.m[d] = ((std::uint64_t{1} << 34) + d - 1) / d;
+  return r;
+}
+
+inline constexpr np_reciprocals small_np_table = make_np_reciprocals();
+
+template <class Params>
+inline constexpr bool is_fixed = false;
+template <bootstring P>
+inline constexpr bool is_fixed<fixed_params<P>> = true;
+
+/// For a constant parameter set: ceil(2^64 / step^r) for r = 1..5, with
+/// step = base - tmin, so that (n * m) >> 64 == n / step^r for n < 2^32.
+template <class Params>
+struct power_reciprocal {
+  struct table_t {
+    std::uint64_t m[6];
+  };
+  static constexpr table_t make() noexcept {
+    table_t t{};
+    std::uint64_t d = 1;
+    for (int r = 1; r <= 5; ++r) {
+      d *= std::uint64_t{Params::base} - Params::tmin;
+      t.m[r] = u64_max / d + 1;
+    }
+    return t;
+  }
+  static constexpr table_t table = make();
+};
+
+/// For a constant parameter set, the last line of §6.1 tabulated over every
+/// delta the loop before it can leave (at most (base - tmin) * tmax / 2).
+template <class Params>
+struct adapt_tail {
+  static constexpr std::uint64_t step = std::uint64_t{Params::base} - Params::tmin;
+  static constexpr std::uint64_t limit = (step * Params::tmax) / 2;
+  struct table_t {
+    std::uint8_t v[limit + 1];
+  };
+  static constexpr table_t make() noexcept {
+    table_t t{};
+    for (std::uint64_t d = 0; d <= limit; ++d) {
+      t.v[d] = static_cast<std::uint8_t>(((step + 1) * d) / (d + Params::skew));
+    }
+    return t;
+  }
+  static constexpr table_t table = make();
+};
+
 /// RFC 3492 §6.1.
 template <class Params>
 [[nodiscard]] constexpr std::uint64_t adapt(const Params& p, std::uint64_t delta,
                                             std::uint64_t numpoints, bool firsttime) noexcept {
   delta = firsttime ? delta / p.damp : delta / 2;
-  delta += delta / numpoints;
+  delta += divide(delta, numpoints).quot;
   std::uint64_t k = 0;
-  constexpr auto one = std::uint64_t{1};
-  const std::uint64_t step = one * p.base - p.tmin;
+  const std::uint64_t step = std::uint64_t{p.base} - p.tmin;
   const std::uint64_t limit = (step * p.tmax) / 2;
   while (delta > limit) {
     delta /= step;
     k += p.base;
   }
-  return k + ((step + 1) * delta) / (delta + p.skew);
+  if constexpr (is_fixed<Params>) {
+    return k + adapt_tail<Params>::table.v[delta];
+  } else {
+    return k + ((step + 1) * delta) / (delta + p.skew);
+  }
 }
 
 /// The threshold t of §6.2/§6.3, clamped to [tmin, tmax] with the "+ tmin"
@@ -82,9 +217,12 @@ template <class Params>
 template <class Params>
 [[nodiscard]] constexpr std::uint64_t threshold(const Params& p, std::uint64_t k,
                                                 std::uint64_t bias) noexcept {
-  if (k <= bias + p.tmin) return p.tmin;
-  if (k >= bias + p.tmax) return p.tmax;
-  return k - bias;
+  // Written as a clamp so that it compiles to conditional moves; bias and k
+  // stay far below 2^63 (k grows by base per digit of the input).
+  auto t = static_cast<std::int64_t>(k) - static_cast<std::int64_t>(bias);
+  t = t < static_cast<std::int64_t>(p.tmin) ? static_cast<std::int64_t>(p.tmin) : t;
+  t = t > static_cast<std::int64_t>(p.tmax) ? static_cast<std::int64_t>(p.tmax) : t;
+  return static_cast<std::uint64_t>(t);
 }
 
 [[nodiscard]] constexpr bool is_scalar_value(char32_t c) noexcept {
@@ -110,7 +248,7 @@ class counting_bitset {
 
   /// Builds the tree from the bits already stored, in O(words).
   constexpr void build() noexcept {
-    for (std::size_t w = 0; w < words_; ++w) tree_[w] = static_cast<std::uint64_t>(std::popcount(bits_[w]));
+    for (std::size_t w = 0; w < words_; ++w) tree_[w] = popcount64(bits_[w]);
     for (std::size_t i = 1; i <= words_; ++i) {
       const std::size_t parent = i + (i & (~i + 1));
       if (parent <= words_) tree_[parent - 1] += tree_[i - 1];
@@ -132,7 +270,7 @@ class counting_bitset {
     std::uint64_t sum = 0;
     for (std::size_t i = pos >> 6; i > 0; i -= i & (~i + 1)) sum += tree_[i - 1];
     const std::uint64_t below = (std::uint64_t{1} << (pos & 63)) - 1;
-    if ((pos >> 6) < words_) sum += static_cast<std::uint64_t>(std::popcount(bits_[pos >> 6] & below));
+    if ((pos >> 6) < words_) sum += popcount64(bits_[pos >> 6] & below);
     return sum;
   }
 
@@ -154,7 +292,7 @@ class counting_bitset {
     unsigned base = 0;
     for (unsigned width = 32; width != 0; width >>= 1) {
       const std::uint64_t low = w & ((std::uint64_t{1} << width) - 1);
-      const auto c = static_cast<unsigned>(std::popcount(low));
+      const unsigned c = popcount64(low);
       if (j >= c) {
         j -= c;
         w >>= width;
@@ -223,17 +361,184 @@ struct counting_writer {
 
 /// Writes q as a generalized variable-length integer (§3.3) in the digits
 /// of §5; the last digit carries the case flag (Appendix A).
+inline constexpr char digit_chars[] = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+
 template <class Params>
 constexpr void emit_integer(const Params& p, counting_writer<char>& w, std::uint64_t q,
                             std::uint64_t bias, bool upper) noexcept {
   for (std::uint64_t k = p.base;; k += p.base) {
     const std::uint64_t t = threshold(p, k, bias);
     if (q < t) break;
-    const std::uint64_t span = p.base - t;
-    w.put(digit_char(static_cast<std::uint32_t>(t + (q - t) % span)));
-    q = (q - t) / span;
+    const quotient qr = divide(q - t, p.base - t);
+    w.put(digit_chars[t + qr.rem]);
+    q = qr.quot;
   }
-  w.put(digit_char(static_cast<std::uint32_t>(q), upper));
+  w.put(digit_chars[q + (upper ? 36 : 0)]);
+}
+
+/// For each of the first nk keys (value << 6 | position, below 2^27, in
+/// increasing order of position; the array is padded to a multiple of 4),
+/// its rank among them and the number of smaller keys before it, which
+/// are the smaller keys at smaller positions.  Stores both at the rank.
+constexpr void rank_keys(const std::uint32_t* keys, std::size_t nk, std::uint32_t* sorted,
+                         std::uint8_t* before) noexcept {
+  if (!std::is_constant_evaluated()) {
+    // Four keys a at a time against every key b broadcast, so the counts
+    // accumulate in the lanes: no horizontal sums, and no branch that
+    // depends on the data (a sort's would mispredict on most labels).
+    using v4 = std::int32_t __attribute__((vector_size(16)));
+    v4 broadcast[small_extended];
+    for (std::size_t b = 0; b < nk; ++b) {
+      const auto kb = static_cast<std::int32_t>(keys[b]);
+      broadcast[b] = v4{kb, kb, kb, kb};
+    }
+    const v4 lane = {0, 1, 2, 3};
+    for (std::size_t a = 0; a < nk; a += 4) {
+      v4 ka;
+      std::memcpy(&ka, keys + a, sizeof ka);
+      v4 rank = {0, 0, 0, 0};
+      v4 left = {0, 0, 0, 0};
+      std::size_t b = 0;
+      for (; b < a; ++b) {
+        const v4 lt = broadcast[b] < ka;
+        rank -= lt;
+        left -= lt;
+      }
+      const std::size_t group_end = nk < a + 4 ? nk : a + 4;
+      for (; b < group_end; ++b) {
+        const auto offset = static_cast<std::int32_t>(b - a);
+        const v4 lt = broadcast[b] < ka;
+        rank -= lt;
+        left -= lt & (v4{offset, offset, offset, offset} < lane);
+      }
+      for (; b < nk; ++b) rank -= broadcast[b] < ka;
+      std::int32_t r[4];
+      std::int32_t l[4];
+      std::uint32_t k[4];
+      std::memcpy(r, &rank, sizeof r);
+      std::memcpy(l, &left, sizeof l);
+      std::memcpy(k, &ka, sizeof k);
+      for (std::size_t j = 0; j < group_end - a; ++j) {
+        const auto at = static_cast<std::size_t>(r[j]);
+        sorted[at] = k[j];
+        before[at] = static_cast<std::uint8_t>(l[j]);
+      }
+    }
+    return;
+  }
+  for (std::size_t a = 0; a < nk; ++a) {
+    std::uint32_t r = 0;
+    std::uint32_t left = 0;
+    for (std::size_t b = 0; b < nk; ++b) {
+      const std::uint32_t lt = keys[b] < keys[a] ? 1u : 0u;
+      r += lt;
+      left += b < a ? lt : 0u;
+    }
+    sorted[r] = keys[a];
+    before[r] = static_cast<std::uint8_t>(left);
+  }
+}
+
+/// Magic multipliers for n / d with n < 2^27 and d <= 36: ceil(2^33 / d),
+/// exact over that range (Granlund & Montgomery), in one 64-bit multiply.
+struct small_reciprocals {
+  std::uint64_t m[37];
+};
+
+[[nodiscard]] constexpr small_reciprocals make_small_reciprocals() noexcept {
+  small_reciprocals r{};
+  for (std::uint64_t d = 1; d <= 36; ++d) r.m[d] = ((std::uint64_t{1} << 33) + d - 1) / d;
+  return r;
+}
+
+inline constexpr small_reciprocals small_reciprocal_table = make_small_reciprocals();
+inline constexpr std::uint64_t small_dividend_limit = std::uint64_t{1} << 27;
+
+template <class Params>
+[[nodiscard]] constexpr bool small_adapt_applies() noexcept {
+  if constexpr (is_fixed<Params>) {
+    const std::uint64_t step = std::uint64_t{Params::base} - Params::tmin;
+    const std::uint64_t limit = (step * Params::tmax) / 2;
+    return (limit + 1) * step * step * step * step * step >= (std::uint64_t{1} << 28);
+  } else {
+    return false;
+  }
+}
+
+/// §6.1 for a delta below 2^27 and at most small_length + 1 points, as in
+/// every label: the divisions become multiplies by exact reciprocals and
+/// the loop a count of the thresholds it would cross, so that nothing here
+/// branches on the data.
+template <class Params>
+[[nodiscard]] constexpr std::uint64_t adapt_small(const Params& p, std::uint64_t delta, std::uint64_t numpoints,
+                                                  bool firsttime) noexcept {
+  // Five rounds of the loop cover every label delta (below 2^28) when
+  // (limit + 1) * step^5 exceeds it; other parameter sets take adapt().
+  if constexpr (small_adapt_applies<Params>()) {
+    constexpr std::uint64_t step = std::uint64_t{Params::base} - Params::tmin;
+    constexpr std::uint64_t limit = (step * Params::tmax) / 2;
+    delta = firsttime ? delta / Params::damp : delta / 2;
+    delta += (delta * small_np_table.m[numpoints]) >> 34;
+    // floor(delta / step^i) > limit  <=>  delta >= (limit + 1) * step^i.
+    constexpr std::uint64_t b0 = limit + 1;
+    constexpr std::uint64_t b1 = b0 * step;
+    constexpr std::uint64_t b2 = b1 * step;
+    constexpr std::uint64_t b3 = b2 * step;
+    constexpr std::uint64_t b4 = b3 * step;
+    const std::uint64_t rounds = (delta >= b0 ? 1u : 0u) + (delta >= b1 ? 1u : 0u) + (delta >= b2 ? 1u : 0u) +
+                                 (delta >= b3 ? 1u : 0u) + (delta >= b4 ? 1u : 0u);
+    if (rounds != 0) delta = static_cast<std::uint64_t>((static_cast<u128>(delta) * power_reciprocal<Params>::table.m[rounds]) >> 64);
+    return rounds * Params::base + adapt_tail<Params>::table.v[delta];
+  } else {
+    return adapt(p, delta, numpoints, firsttime);
+  }
+}
+
+/// Emits one delta and returns the new bias: §6.3's digit loop and the
+/// adapt() call that follows it.  The first four digits are produced
+/// without branches when the output has room, so that the loop's exit —
+/// which depends on the data — costs no misprediction for typical deltas.
+template <class Params>
+constexpr void emit_delta(const Params& p, counting_writer<char>& w, std::uint64_t q, std::uint64_t bias,
+                          bool upper) noexcept {
+  const std::size_t room = w.out.size() - (w.count < w.out.size() ? w.count : w.out.size());
+  if (q < small_dividend_limit && room >= 4 && !std::is_constant_evaluated()) {
+    char chars[4];
+    std::uint32_t stop = 0;
+    std::uint64_t q32 = q;
+    const std::uint64_t up = upper ? 36 : 0;
+    for (std::uint32_t j = 0; j < 4; ++j) {
+      const std::uint64_t t = threshold(p, std::uint64_t{p.base} * (j + 1), bias);
+      const std::uint64_t span = p.base - t;
+      // Wraps when q32 < t; the quotient is then unused.
+      const std::uint64_t n = (q32 - t) & 0xFFFFFFFFu;
+      const std::uint64_t quot = (n * small_reciprocal_table.m[span]) >> 33;
+      const bool last = q32 < t;
+      const std::uint64_t index = last ? q32 + up : t + (n - quot * span);
+      chars[j] = digit_chars[index];
+      stop |= static_cast<std::uint32_t>(last) << j;
+      q32 = last ? 0 : quot;
+    }
+    const auto count = static_cast<std::size_t>(std::countr_zero(stop | 16u)) + 1;
+    std::memcpy(w.out.data() + w.count, chars, 4);
+    if (count <= 4) {
+      w.count += count;
+      return;
+    }
+    w.count += 4;
+    q = q32;
+    // More than four digits: the rest by the loop below, from k = 5 * base.
+    for (std::uint64_t k = 5 * std::uint64_t{p.base};; k += p.base) {
+      const std::uint64_t t = threshold(p, k, bias);
+      if (q < t) break;
+      const quotient qr = divide(q - t, p.base - t);
+      w.put(digit_chars[t + qr.rem]);
+      q = qr.quot;
+    }
+    w.put(digit_chars[q + up]);
+    return;
+  }
+  emit_integer(p, w, q, bias, upper);
 }
 
 template <class Params, class Observer>
@@ -246,23 +551,38 @@ constexpr result encode_impl(const Params& p, std::span<const char32_t> input, s
   if (flags && p.tmax > 26) return fail(status::invalid_parameters, 0);
   if (n_in >= max_packed_length) return fail(status::overflow, 0);
 
-  // Validate and count in one pass; §6.3's brace check for code points
-  // below initial_n is folded in here.
+  // One pass: validate (§6.3's brace check for code points below initial_n
+  // included), copy the basic code points, and for label-sized input also
+  // build the keys and the count of basic code points before each position.
+  const bool small_len = n_in <= small_length;
+  std::uint32_t small_keys[small_extended];
+  std::uint8_t basic_before[small_length + 1];
+  counting_writer<char> w{output};
   std::size_t basic = 0;
   for (std::size_t j = 0; j < n_in; ++j) {
     const char32_t c = input[j];
+    if (small_len) basic_before[j] = static_cast<std::uint8_t>(basic);
     if (c < 0x80) {
+      auto ch = static_cast<char>(c);
+      // Appendix A: with annotation, a basic letter takes the flag's case.
+      if (flags) ch = upper[j] ? ascii_upper(ch) : ascii_lower(ch);
+      w.put(ch);
       ++basic;
     } else if (!is_scalar_value(c) || c < p.initial_n) {
       return fail(status::invalid_code_point, j);
+    } else if (small_len && j - basic < small_extended) {
+      small_keys[j - basic] = static_cast<std::uint32_t>(c << 6 | j);
     }
   }
+  if (small_len) basic_before[n_in] = static_cast<std::uint8_t>(basic);
   const std::size_t extended = n_in - basic;
+  const bool small = small_len && extended <= small_extended;
 
   std::uint64_t arena[arena_words];
   std::span<std::uint64_t> work;
-  const std::size_t need = extended == 0 ? 0 : scratch_words_for(n_in);
-  if (need <= arena_words) {
+  // The arena serves exactly the lengths encode_scratch_words() promises.
+  const std::size_t need = (extended == 0 || small) ? 0 : scratch_words_for(n_in);
+  if (need == 0 || n_in <= inline_length) {
     work = std::span<std::uint64_t>(arena, arena_words);
   } else if (need <= scratch.size()) {
     work = scratch;
@@ -270,23 +590,54 @@ constexpr result encode_impl(const Params& p, std::span<const char32_t> input, s
     return too_small(status::scratch_too_small, need);
   }
 
-  if constexpr (Observer::enabled) obs.encode_start(p.initial_bias, input);
-
-  counting_writer<char> w{output};
-  for (std::size_t j = 0; j < n_in; ++j) {
-    const char32_t c = input[j];
-    if (c >= 0x80) continue;
-    auto ch = static_cast<char>(c);
-    // Appendix A: with annotation, a basic letter takes the flag's case.
-    if (flags) ch = upper[j] ? ascii_upper(ch) : ascii_lower(ch);
-    w.put(ch);
-  }
   if (basic > 0) w.put(p.delimiter);
   if constexpr (Observer::enabled) {
+    obs.encode_start(p.initial_bias, input);
     if (w.fits()) obs.encode_literal(basic, input, std::string_view(w.out.data(), w.count));
   }
 
-  if (extended > 0) {
+  std::uint64_t bias = p.initial_bias;
+  std::uint64_t h = basic;
+  // One step of §6.3's inner loop for the code point at `pos`.  The delta
+  // is what the scan would have counted: handled code points between the
+  // previous position and this one (wrapping around once per new value),
+  // plus (value - previous value) rounds of h + 1:
+  //   delta = handled_left_of(pos) - handled_up_to(prev_pos)
+  //           + (value - prev_value) * (h + 1),
+  // which covers the same-value, new-value and first cases alike (for the
+  // first, prev_value = initial_n - 1 and handled_up_to = h + 1).
+  auto step = [&](std::uint64_t value, std::size_t pos, std::uint64_t delta) __attribute__((always_inline)) {
+    if constexpr (Observer::enabled) obs.encode_next(static_cast<char32_t>(value));
+    const std::size_t start = w.count;
+    emit_delta(p, w, delta, bias, flags && upper[pos]);
+    if constexpr (Observer::enabled) {
+      if (w.fits()) obs.encode_delta(delta, std::string_view(output.data() + start, w.count - start));
+    }
+    bias = small ? adapt_small(p, delta, h + 1, h == basic) : adapt(p, delta, h + 1, h == basic);
+    if constexpr (Observer::enabled) obs.bias(bias);
+    ++h;
+  };
+
+  if (extended > 0 && small) {
+    // Label-sized: positions below 64 and deltas below 2^27, so no
+    // overflow checks; counts from one branch-free pairwise comparison.
+    for (std::size_t j = extended; j < ((extended + 3) & ~std::size_t{3}); ++j) small_keys[j] = 0x7FFFFFFFu;
+    std::uint32_t sorted[small_extended];
+    std::uint8_t before[small_extended];
+    rank_keys(small_keys, extended, sorted, before);
+    std::uint64_t prev_value = std::uint64_t{p.initial_n} - 1;
+    std::uint64_t upto_prev = h + 1;
+    for (std::size_t e = 0; e < extended; ++e) {
+      const std::uint64_t value = sorted[e] >> 6;
+      const std::uint32_t pos = sorted[e] & 63;
+      const std::uint64_t left = basic_before[pos] + before[e];
+      const std::uint64_t delta = left - upto_prev + (value - prev_value) * (h + 1);
+      step(value, pos, delta);
+      prev_value = value;
+      // Handled up to and including pos, once pos itself is handled.
+      upto_prev = basic_before[pos + 1] + before[e] + 1;
+    }
+  } else if (extended > 0) {
     // Keys: code point in the high bits, position in the low 40, so a plain
     // sort yields §6.3's emission order.
     std::uint64_t* keys = work.data();
@@ -308,41 +659,21 @@ constexpr result encode_impl(const Params& p, std::span<const char32_t> input, s
     handled.build();
 
     constexpr std::uint64_t pos_mask = (std::uint64_t{1} << 40) - 1;
-    std::uint64_t bias = p.initial_bias;
-    std::uint64_t h = basic;
-    std::uint64_t prev_value = 0;
-    std::size_t prev_pos = 0;
+    std::uint64_t prev_value = std::uint64_t{p.initial_n} - 1;
+    std::uint64_t upto_prev = h + 1;
     for (std::size_t e = 0; e < nk; ++e) {
       const std::uint64_t value = keys[e] >> 40;
       const auto pos = static_cast<std::size_t>(keys[e] & pos_mask);
       std::uint64_t delta = 0;
-      // The counts below are exactly the "c < n" increments of §6.3's scan.
-      if (e == 0) {
-        if (__builtin_mul_overflow(value - p.initial_n, h + 1, &delta)) return fail(status::overflow, pos);
-        delta += handled.prefix(pos);
-      } else if (value == prev_value) {
-        delta = handled.prefix(pos) - handled.prefix(prev_pos + 1);
-      } else {
-        // Rest of the scan after the previous value's last position, the
-        // "increment delta" at the loop's bottom, then (m - n) * (h + 1).
-        std::uint64_t jump = 0;
-        if (__builtin_mul_overflow(value - prev_value - 1, h + 1, &jump)) return fail(status::overflow, pos);
-        delta = (h - handled.prefix(prev_pos + 1)) + 1;
-        if (__builtin_add_overflow(delta, jump, &delta)) return fail(status::overflow, pos);
-        if (__builtin_add_overflow(delta, handled.prefix(pos), &delta)) return fail(status::overflow, pos);
+      if (__builtin_mul_overflow(value - prev_value, h + 1, &delta) ||
+          __builtin_add_overflow(delta, handled.prefix(pos), &delta)) {
+        return fail(status::overflow, pos);
       }
-      if constexpr (Observer::enabled) obs.encode_next(static_cast<char32_t>(value));
-      const std::size_t start = w.count;
-      emit_integer(p, w, delta, bias, flags && upper[pos]);
-      if constexpr (Observer::enabled) {
-        if (w.fits()) obs.encode_delta(delta, std::string_view(output.data() + start, w.count - start));
-      }
-      bias = adapt(p, delta, h + 1, h == basic);
-      if constexpr (Observer::enabled) obs.bias(bias);
+      delta -= upto_prev;  // never below zero: see the comment on step()
+      step(value, pos, delta);
       handled.set(pos);
-      ++h;
       prev_value = value;
-      prev_pos = pos;
+      upto_prev = handled.prefix(pos + 1);
     }
   }
 
@@ -379,19 +710,39 @@ template <class Params, class Observer>
   std::uint64_t i = st.i;
   std::uint64_t w = 1;
   char last = 0;
-  for (std::uint64_t k = p.base;; k += p.base) {
+  std::uint64_t k = p.base;
+  // The first digits need no overflow checks: i starts at most at the
+  // output length (below 2^40) and w grows by at most base <= 36 per digit,
+  // so after 11 digits i < 2^40 + 36^11 < 2^58 and w <= 36^11.
+  constexpr unsigned unchecked_digits = 11;
+  bool w_overflow = false;
+  for (unsigned d = 0;; ++d, k += p.base) {
     if (st.pos == in.size()) return fail(status::truncated_integer, st.pos);
     last = in[st.pos];
-    const std::uint32_t digit = digit_value(last);
+    const std::uint32_t digit = digit_table.v[static_cast<unsigned char>(last)];
     if (digit >= p.base) return fail(status::invalid_digit, st.pos);
-    std::uint64_t add = 0;
-    if (__builtin_mul_overflow(std::uint64_t{digit}, w, &add) || __builtin_add_overflow(i, add, &i)) {
-      return fail(status::overflow, st.pos);
-    }
-    ++st.pos;
     const std::uint64_t t = threshold(p, k, st.bias);
-    if (digit < t) break;
-    if (__builtin_mul_overflow(w, p.base - t, &w)) return fail(status::overflow, st.pos - 1);
+    if (d < unchecked_digits) {
+      i += digit * w;
+      ++st.pos;
+      if (digit < t) break;
+      w *= p.base - t;
+    } else {
+      // §6.4 with the value, not the bookkeeping, as the judge: w may pass
+      // 2^64 while only zero digits follow (possible when tmin = 0, or for
+      // a value above 2^64 / base), and the encoder produces such strings,
+      // so only a non-zero digit times an oversized w is an overflow.
+      if (digit != 0) {
+        std::uint64_t add = 0;
+        if (w_overflow || __builtin_mul_overflow(std::uint64_t{digit}, w, &add) ||
+            __builtin_add_overflow(i, add, &i)) {
+          return fail(status::overflow, st.pos);
+        }
+      }
+      ++st.pos;
+      if (digit < t) break;
+      if (!w_overflow && __builtin_mul_overflow(w, p.base - t, &w)) w_overflow = true;
+    }
   }
   const std::uint64_t len1 = st.length + 1;
   st.bias = adapt(p, i - oldi, len1, oldi == 0);
@@ -399,9 +750,9 @@ template <class Params, class Observer>
     obs.decode_delta(std::string_view(in.data() + start, st.pos - start), i - oldi);
     obs.bias(st.bias);
   }
-  const std::uint64_t q = i / len1;
-  if (__builtin_add_overflow(st.n, q, &st.n)) return fail(status::overflow, start);
-  i %= len1;
+  const quotient qr = divide(i, len1);
+  if (__builtin_add_overflow(st.n, qr.quot, &st.n)) return fail(status::overflow, start);
+  i = qr.rem;
   if (st.n > max_code_point || (st.n >= 0xD800 && st.n <= 0xDFFF)) {
     return fail(status::invalid_code_point, start);
   }
@@ -414,18 +765,57 @@ template <class Params, class Observer>
   return {};
 }
 
+/// Index of the last occurrence of c in the input, or its size.  Eight
+/// bytes at a time: this runs once per string and labels are short.
+[[nodiscard]] constexpr std::size_t find_last(std::span<const char> in, char c) noexcept {
+  std::size_t end = in.size();
+  if (!std::is_constant_evaluated()) {
+    constexpr std::uint64_t low7 = 0x7F7F7F7F7F7F7F7Fu;
+    const std::uint64_t pattern = 0x0101010101010101u * static_cast<unsigned char>(c);
+    while (end >= 8) {
+      std::uint64_t x;
+      std::memcpy(&x, in.data() + end - 8, 8);
+      x ^= pattern;
+      // Exact zero-byte test (no borrow between bytes): a byte's top bit is
+      // set iff the byte is zero.
+      const std::uint64_t zero = ~(((x & low7) + low7) | x | low7);
+      if (zero != 0) {
+        if constexpr (std::endian::native == std::endian::little) {
+          return end - 8 + static_cast<std::size_t>((63 - std::countl_zero(zero)) >> 3);
+        } else {
+          return end - 8 + static_cast<std::size_t>(7 - (std::countr_zero(zero) >> 3));
+        }
+      }
+      end -= 8;
+    }
+    if (end > 0 && in.size() >= 8) {
+      // The head, as one overlapping load with the bytes already seen
+      // masked off.
+      std::uint64_t x;
+      std::memcpy(&x, in.data(), 8);
+      x ^= pattern;
+      std::uint64_t zero = ~(((x & low7) + low7) | x | low7);
+      if constexpr (std::endian::native == std::endian::little) {
+        zero &= (std::uint64_t{1} << (8 * end)) - 1;
+        return zero != 0 ? static_cast<std::size_t>((63 - std::countl_zero(zero)) >> 3) : in.size();
+      } else {
+        zero &= ~((std::uint64_t{1} << (64 - 8 * end)) - 1);
+        return zero != 0 ? static_cast<std::size_t>(std::countr_zero(zero) >> 3) ^ 7 : in.size();
+      }
+    }
+  }
+  for (; end > 0; --end) {
+    if (in[end - 1] == c) return end - 1;
+  }
+  return in.size();
+}
+
 /// Splits off the literal portion (§6.2's first two steps).  Returns the
 /// number of basic code points and sets st.pos past the delimiter.
 template <class Params>
 [[nodiscard]] constexpr result split_literal(const Params& p, std::span<const char> in,
                                              decode_state& st) noexcept {
-  std::size_t last = in.size();
-  for (std::size_t j = in.size(); j > 0; --j) {
-    if (in[j - 1] == p.delimiter) {
-      last = j - 1;
-      break;
-    }
-  }
+  const std::size_t last = find_last(in, p.delimiter);
   if (last == in.size()) {
     st.pos = 0;
     result r;
@@ -471,11 +861,23 @@ constexpr result decode_in_place(const Params& p, std::span<const char> in, std:
     if (fits && len > cap) fits = false;
     if (fits) {
       const auto at = static_cast<std::size_t>(step.index);
-      std::copy_backward(out.data() + at, out.data() + len - 1, out.data() + len);
-      out[at] = step.code_point;
+      // Label-sized moves: carrying each element forward in a register is
+      // cheaper than a call to memmove (which a plain shifting loop becomes).
+      char32_t carry = step.code_point;
+      for (std::size_t j = at; j + 1 < len; ++j) {
+        const char32_t moved = out[j];
+        out[j] = carry;
+        carry = moved;
+      }
+      out[len - 1] = carry;
       if (flags) {
-        std::copy_backward(upper.data() + at, upper.data() + len - 1, upper.data() + len);
-        upper[at] = step.upper;
+        bool carry_flag = step.upper;
+        for (std::size_t j = at; j + 1 < len; ++j) {
+          const bool moved = upper[j];
+          upper[j] = carry_flag;
+          carry_flag = moved;
+        }
+        upper[len - 1] = carry_flag;
       }
       if constexpr (Observer::enabled) obs.decode_state(std::span<const char32_t>(out.data(), len), at);
     }
@@ -536,22 +938,232 @@ constexpr result decode_offline(const Params& p, std::span<const char> in, std::
   return r;
 }
 
+/// What the label decoder needs to know of a bias: the thresholds of the
+/// first four digits of an integer, less one, packed one per byte (so that
+/// four "digit < t" tests are one subtraction), and the weights w of the
+/// second to fourth digits (§6.2).
+struct bias_entry {
+  std::uint32_t t_less_one;
+  std::uint32_t w1;
+  std::uint32_t w2;
+  std::uint32_t w3;
+};
+
+template <class Params>
+struct label_tables {
+  static constexpr std::uint64_t step = std::uint64_t{Params::base} - Params::tmin;
+  static constexpr std::uint64_t limit = (step * Params::tmax) / 2;
+  /// From this bias on, the first four thresholds are all tmin.
+  static constexpr std::uint64_t saturated = 4 * std::uint64_t{Params::base};
+
+  static constexpr bias_entry entry(std::uint64_t bias) noexcept {
+    const fixed_params<bootstring{Params::base, Params::tmin, Params::tmax, Params::skew, Params::damp,
+                                  Params::initial_bias, Params::initial_n, Params::delimiter}>
+        p{};
+    std::uint64_t t[4];
+    for (std::uint64_t j = 0; j < 4; ++j) t[j] = threshold(p, Params::base * (j + 1), bias);
+    bias_entry e{};
+    for (std::uint64_t j = 0; j < 4; ++j) e.t_less_one |= static_cast<std::uint32_t>((t[j] - 1) << (8 * j));
+    e.w1 = static_cast<std::uint32_t>(Params::base - t[0]);
+    e.w2 = static_cast<std::uint32_t>(e.w1 * (Params::base - t[1]));
+    e.w3 = static_cast<std::uint32_t>(e.w2 * (Params::base - t[2]));
+    return e;
+  }
+
+  struct by_bias_t {
+    bias_entry e[saturated + 1];
+  };
+  struct by_tail_t {
+    bias_entry e[limit + 1];
+  };
+  static constexpr by_bias_t make_by_bias() noexcept {
+    by_bias_t t{};
+    for (std::uint64_t b = 0; b <= saturated; ++b) t.e[b] = entry(b);
+    return t;
+  }
+  /// Indexed by the delta that leaves §6.1's loop with no round: one load
+  /// from the adapted delta to everything the next integer needs.
+  static constexpr by_tail_t make_by_tail() noexcept {
+    by_tail_t t{};
+    for (std::uint64_t d = 0; d <= limit; ++d) t.e[d] = entry(((step + 1) * d) / (d + Params::skew));
+    return t;
+  }
+  static constexpr by_bias_t by_bias = make_by_bias();
+  static constexpr by_tail_t by_tail = make_by_tail();
+
+  [[nodiscard]] static constexpr const bias_entry& for_bias(std::uint64_t bias) noexcept {
+    return by_bias.e[bias < saturated ? bias : saturated];
+  }
+};
+
+/// (delta * m[first]) >> 37 is delta / 2, or delta / damp the first time,
+/// for every delta below 2^27 (damp < 2^10; Granlund & Montgomery).
+template <class Params>
+struct first_divisor {
+  static constexpr std::uint64_t m[2] = {std::uint64_t{1} << 36,
+                                         ((std::uint64_t{1} << 37) + Params::damp - 1) / Params::damp};
+};
+
+/// Parameter sets the label decoder handles: thresholds below 128 so that
+/// the packed compare works, and adapt_small's range.
+template <class Params>
+[[nodiscard]] constexpr bool label_decoder_applies() noexcept {
+  if constexpr (small_adapt_applies<Params>()) {
+    return Params::tmin >= 1 && Params::tmax < 128 && Params::damp < 1024;
+  } else {
+    return false;
+  }
+}
+
+/// Decodes label-sized input (at most label_limit characters) into an
+/// output with room for it.  Each integer costs a handful of instructions
+/// and no branch that depends on the data: the digit-values are looked up
+/// once; the end of an integer is found by comparing its first four digits
+/// with their thresholds at once; the weights and thresholds of the next
+/// integer come from one table load indexed by the adapted delta; and the
+/// final positions are computed after the loop from the insertion indices,
+/// four at a time, instead of by moving elements on every insertion.
+/// Returns false — leaving the work to decode_in_place, which then reports
+/// the precise error — for a bad digit, an integer of more than four digits,
+/// a truncated one, or a code point that is not a scalar value.
+template <class Params>
+[[nodiscard]] inline bool decode_label(const Params& p, std::span<const char> in, std::span<char32_t> out,
+                                       std::span<bool> upper, std::size_t basic, std::size_t first,
+                                       result& r) noexcept {
+  using tables = label_tables<Params>;
+  const std::size_t count = in.size() - first;
+  std::uint8_t dv[label_limit + 4];
+  std::uint32_t bad = 0;
+  for (std::size_t j = 0; j < count; ++j) {
+    const std::uint8_t d = digit_table.v[static_cast<unsigned char>(in[first + j])];
+    dv[j] = d;
+    bad |= d >= p.base ? 1u : 0u;
+  }
+  if (bad != 0) return false;
+  // Padding that never ends an integer (t <= tmax <= base - 1): an integer
+  // still open at the end shows as one of more than four digits.
+  for (std::size_t j = count; j < count + 4; ++j) dv[j] = static_cast<std::uint8_t>(p.base - 1);
+
+  char32_t cps[label_limit];
+  std::int32_t index[label_limit + 4];
+  bool flag[label_limit];
+  std::size_t k = 0;
+  std::uint64_t n = p.initial_n;
+  std::uint64_t i = 0;
+  std::size_t len = basic;
+  std::size_t pos = 0;
+  const bias_entry* e = &tables::for_bias(p.initial_bias);
+  bool firsttime = true;
+  while (pos < count) {
+    std::uint32_t dw;
+    std::memcpy(&dw, dv + pos, 4);
+    if constexpr (std::endian::native == std::endian::big) dw = __builtin_bswap32(dw);
+    // Byte j's top bit: d_j <= t_j - 1, i.e. the integer ends at digit j.
+    const std::uint32_t ends = ((e->t_less_one | 0x80808080u) - dw) & 0x80808080u;
+    if (ends == 0) return false;
+    const auto digits = static_cast<std::size_t>(std::countr_zero(ends) >> 3) + 1;
+    // Bytes up to and including the last digit: every bit up to the
+    // lowest one set in `ends`.
+    const std::uint32_t used = dw & (ends ^ (ends - 1));
+    const std::uint64_t delta = (used & 0xFF) + ((used >> 8) & 0xFF) * std::uint64_t{e->w1} +
+                                ((used >> 16) & 0xFF) * std::uint64_t{e->w2} + (used >> 24) * std::uint64_t{e->w3};
+    pos += digits;
+    const std::uint64_t len1 = len + 1;
+    // §6.1, with both divisions as multiplies (delta < 2^27): by damp the
+    // first time, by 2 after, picked by index rather than by a branch.
+    std::uint64_t x = (delta * first_divisor<Params>::m[firsttime ? 1 : 0]) >> 37;
+    firsttime = false;
+    x += (x * small_np_table.m[len1]) >> 34;
+    if (x <= tables::limit) {
+      e = &tables::by_tail.e[x];
+    } else {
+      e = &tables::for_bias(adapt_small(p, delta, len1, i == 0));
+    }
+    i += delta;
+    const std::uint64_t q = (i * small_np_table.m[len1]) >> 34;
+    i -= q * len1;
+    n += q;
+    if (n < 0x80 || n > max_code_point || (n >= 0xD800 && n <= 0xDFFF)) return false;
+    cps[k] = static_cast<char32_t>(n);
+    index[k] = static_cast<std::int32_t>(i);
+    flag[k] = is_ascii_upper(in[first + pos - 1]);
+    ++k;
+    ++i;
+    len = len1;
+  }
+
+  // Final positions.  An element at position x moves right by one for each
+  // later insertion at an index <= x (§6.2's "insert n into output at
+  // position i").
+  using v4 = std::int32_t __attribute__((vector_size(16)));
+  // Padding indices never move anything, so the loops below can run to a
+  // fixed bound for most labels: no misprediction at their exits.
+  const std::size_t bound = (k + 3) & ~std::size_t{3};
+  for (std::size_t j = k; j < bound; ++j) index[j] = INT32_MAX;
+  const bool flags = !upper.empty();
+  for (std::size_t a = 0; a < k; a += 4) {
+    v4 at;
+    std::memcpy(&at, index + a, sizeof at);
+    const auto base_step = static_cast<std::int32_t>(a);
+    const v4 step_of_lane = {base_step, base_step + 1, base_step + 2, base_step + 3};
+    for (std::size_t f = a + 1; f < bound; ++f) {
+      const std::int32_t fi = index[f];
+      const auto ff = static_cast<std::int32_t>(f);
+      at -= (v4{fi, fi, fi, fi} <= at) & (v4{ff, ff, ff, ff} > step_of_lane);
+    }
+    std::int32_t final_pos[4];
+    std::memcpy(final_pos, &at, sizeof final_pos);
+    const std::size_t m = k - a < 4 ? k - a : 4;
+    for (std::size_t j = 0; j < m; ++j) {
+      out[static_cast<std::size_t>(final_pos[j])] = cps[a + j];
+      if (flags) upper[static_cast<std::size_t>(final_pos[j])] = flag[a + j];
+    }
+  }
+  for (std::size_t a = 0; a < basic; a += 4) {
+    const auto b = static_cast<std::int32_t>(a);
+    v4 at = {b, b + 1, b + 2, b + 3};
+    for (std::size_t f = 0; f < bound; ++f) {
+      const std::int32_t fi = index[f];
+      at -= v4{fi, fi, fi, fi} <= at;
+    }
+    std::int32_t final_pos[4];
+    std::memcpy(final_pos, &at, sizeof final_pos);
+    const std::size_t m = basic - a < 4 ? basic - a : 4;
+    for (std::size_t j = 0; j < m; ++j) {
+      out[static_cast<std::size_t>(final_pos[j])] = static_cast<unsigned char>(in[a + j]);
+      if (flags) upper[static_cast<std::size_t>(final_pos[j])] = is_ascii_upper(in[a + j]);
+    }
+  }
+  r.written = len;
+  return true;
+}
+
 template <class Params, class Observer>
 constexpr result decode_impl(const Params& p, std::span<const char> input, std::span<char32_t> output,
                              std::span<bool> upper, std::span<std::uint64_t> scratch,
                              Observer& obs) noexcept {
   if (input.size() >= max_packed_length) return fail(status::overflow, 0);
+  // Appendix A: the annotation is only defined when every digit that can
+  // end an integer is a letter.
+  if (!upper.empty() && p.tmax > 26) return fail(status::invalid_parameters, 0);
   decode_state st{p.initial_n, 0, p.initial_bias, 0, 0};
   if constexpr (Observer::enabled) obs.decode_start(st.n, st.i, st.bias, std::string_view(input.data(), input.size()));
   const result lit = split_literal(p, input, st);
   if (!lit) return lit;
   const std::size_t basic = lit.written;
   st.length = basic;
+  if constexpr (!Observer::enabled && label_decoder_applies<Params>()) {
+    if (!std::is_constant_evaluated() && input.size() <= label_limit && output.size() >= input.size() &&
+        (upper.empty() || upper.size() >= input.size())) {
+      result r;
+      if (decode_label(p, input, output, upper, basic, st.pos, r)) return r;
+    }
+  }
   if (Observer::enabled || input.size() <= in_place_decode_limit) {
     return decode_in_place(p, input, output, upper, basic, st, obs);
   }
   const std::size_t need = scratch_words_for(input.size());
-  if (need <= arena_words) {
+  if (input.size() <= inline_length) {
     std::uint64_t arena[arena_words];
     return decode_offline(p, input, output, upper, basic, st, std::span<std::uint64_t>(arena, arena_words));
   }

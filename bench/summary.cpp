@@ -1,0 +1,183 @@
+#include "summary.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+#include <utility>
+
+#include "benchmarks.hpp"
+#include "corpus.hpp"
+#include "libidn.hpp"
+
+namespace puny_bench {
+namespace {
+
+std::string key_of(const benchmark::BenchmarkReporter::Run& run) {
+  std::string key = run.run_name.function_name;
+  if (!run.run_name.args.empty()) key += "/" + run.run_name.args;
+  return key;
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const std::size_t m = v.size() / 2;
+  return v.size() % 2 == 1 ? v[m] : (v[m - 1] + v[m]) / 2;
+}
+
+std::string fixed(double v, int decimals) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+  return buf;
+}
+
+std::string cell(const std::optional<double>& v, int decimals = 2) { return v ? fixed(*v, decimals) : "-"; }
+
+std::string pad(const std::string& s, std::size_t width) {
+  return s.size() >= width ? s : std::string(width - s.size(), ' ') + s;
+}
+
+std::string pad_right(const std::string& s, std::size_t width) {
+  return s.size() >= width ? s : s + std::string(width - s.size(), ' ');
+}
+
+std::optional<double> ratio(const std::optional<double>& a, const std::optional<double>& b) {
+  if (!a || !b || *b <= 0) return std::nullopt;
+  return *a / *b;
+}
+
+}  // namespace
+
+collecting_reporter::collecting_reporter(std::unique_ptr<benchmark::BenchmarkReporter> inner)
+    : inner_(std::move(inner)) {}
+
+bool collecting_reporter::ReportContext(const Context& context) { return inner_->ReportContext(context); }
+
+void collecting_reporter::ReportRuns(const std::vector<Run>& runs) {
+  for (const Run& run : runs) {
+    if (run.error_occurred) continue;
+    const std::string key = key_of(run);
+    if (run.run_type == Run::RT_Aggregate) {
+      if (run.aggregate_name != "median") continue;
+      for (const auto& [name, counter] : run.counters) medians_[key][name] = counter.value;
+    } else {
+      for (const auto& [name, counter] : run.counters) iterations_[key][name].push_back(counter.value);
+    }
+  }
+  inner_->ReportRuns(runs);
+}
+
+void collecting_reporter::Finalize() { inner_->Finalize(); }
+
+std::optional<double> collecting_reporter::ns(const std::string& name, const std::string& counter) const {
+  if (const auto m = medians_.find(name); m != medians_.end()) {
+    if (const auto c = m->second.find(counter); c != m->second.end()) return c->second * 1e9;
+  }
+  if (const auto i = iterations_.find(name); i != iterations_.end()) {
+    if (const auto c = i->second.find(counter); c != i->second.end() && !c->second.empty()) {
+      return median(c->second) * 1e9;
+    }
+  }
+  return std::nullopt;
+}
+
+void print_summary(std::ostream& out, const collecting_reporter& results) {
+  const auto lab = [&](const std::string& what, const std::string& impl) {
+    return results.ns("label/" + what + "/" + impl, per_label);
+  };
+  const auto enc = lab("encode", "puny");
+  const auto dec = lab("decode", "puny");
+  const auto idn_enc = lab("encode", "libidn");
+  const auto idn_dec = lab("decode", "libidn");
+  const bool any_label = enc || dec || idn_enc || idn_dec || lab("encode_utf8", "puny") ||
+                         lab("decode_to_utf8", "puny") || lab("encode_utf8_core", "puny") ||
+                         lab("decode_utf8_core", "puny");
+
+  if (results.empty()) return;
+  out << "\n== puny summary: CPU time per item, the median of the repetitions when repeated; libidn "
+      << idn::version() << " ==\n";
+  if (any_label) {
+    std::string why;
+    if (const label_set* set = unicode_labels(why); set != nullptr) {
+      out << "labels: " << set->size() << " with a non-ASCII code point, from " << set->lines << " lines of "
+          << set->path << "; mean " << fixed(static_cast<double>(set->code_points.data.size()) / static_cast<double>(set->size()), 2)
+          << " code points, " << fixed(static_cast<double>(set->punycode.data.size()) / static_cast<double>(set->size()), 2)
+          << " Punycode characters\n";
+    }
+    out << "\n" << pad_right("per label", 12) << pad("puny ns", 10) << pad("libidn ns", 11) << pad("puny/libidn", 13)
+        << "  goal\n";
+    const auto row = [&](const char* what, const std::optional<double>& p, const std::optional<double>& l,
+                         double goal) {
+      if (!p && !l) return;
+      const auto r = ratio(p, l);
+      out << pad_right(what, 12) << pad(cell(p), 10) << pad(cell(l), 11) << pad(cell(r, 3), 13) << "  <= "
+          << fixed(goal, 2);
+      if (r) out << (*r <= goal ? "  met" : "  NOT met");
+      out << '\n';
+    };
+    if (const auto o = lab("overhead", "none")) {
+      out << pad_right("(loop only)", 12) << pad(cell(o), 10) << "  harness cost included in every figure\n";
+    }
+    row("encode", enc, idn_enc, 0.25);
+    row("decode", dec, idn_dec, 0.33);
+    bool utf8_header = false;
+    const std::pair<const char*, const char*> utf8_rows[] = {
+        {"encode_utf8 (allocating wrapper)", "encode_utf8"},
+        {"decode_to_utf8 (allocating wrapper)", "decode_to_utf8"},
+        {"utf8_to_utf32 + encode (caller buffers)", "encode_utf8_core"},
+        {"decode + utf32_to_utf8 (caller buffers)", "decode_utf8_core"},
+    };
+    for (const auto& [title, what] : utf8_rows) {
+      const auto v = lab(what, "puny");
+      if (!v) continue;
+      if (!utf8_header) out << "\n" << pad_right("UTF-8 path (puny)", 40) << pad("ns/label", 10) << '\n';
+      utf8_header = true;
+      out << pad_right(title, 40) << pad(cell(v), 10) << '\n';
+    }
+  }
+
+  bool header = false;
+  for (const std::string& dist : scaling_distributions()) {
+    const auto sc = [&](const char* dir, const char* impl, std::size_t n) {
+      return results.ns("scale/" + std::string(dir) + "/" + dist + "/" + impl + "/" + std::to_string(n), per_code_point);
+    };
+    bool any = false;
+    for (const std::size_t n : scaling_sizes()) any = any || sc("encode", "puny", n) || sc("decode", "puny", n);
+    if (!any) continue;
+    if (!header) {
+      out << "\nscaling, ns per code point (bmp: U+0080..U+FFFF, all: every scalar value; one string of n)\n"
+          << pad_right("dist", 5) << pad("n", 9) << pad("encode", 9) << pad("decode", 9) << pad("idn enc", 10)
+          << pad("idn dec", 10) << pad("enc ratio", 11) << pad("dec ratio", 11) << pad("enc ms/call", 13)
+          << pad("dec ms/call", 13) << '\n';
+      header = true;
+    }
+    for (const std::size_t n : scaling_sizes()) {
+      const auto e = sc("encode", "puny", n);
+      const auto d = sc("decode", "puny", n);
+      const auto ie = sc("encode", "libidn", n);
+      const auto id = sc("decode", "libidn", n);
+      if (!e && !d && !ie && !id) continue;
+      const auto ms = [&](const std::optional<double>& v) -> std::optional<double> {
+        if (!v) return std::nullopt;
+        return *v * static_cast<double>(n) / 1e6;
+      };
+      out << pad_right(dist, 5) << pad(std::to_string(n), 9) << pad(cell(e), 9) << pad(cell(d), 9) << pad(cell(ie), 10)
+          << pad(cell(id), 10) << pad(cell(ratio(e, ie), 3), 11) << pad(cell(ratio(d, id), 3), 11)
+          << pad(cell(ms(e), 3), 13) << pad(cell(ms(d), 3), 13) << '\n';
+    }
+    const std::size_t lo = scaling_sizes().front();
+    const std::size_t hi = scaling_sizes().back();
+    const auto e_hi = sc("encode", "puny", hi);
+    const auto d_hi = sc("decode", "puny", hi);
+    out << "  " << dist << ": per-code-point time at n=" << hi << " / at n=" << lo << ": encode "
+        << cell(ratio(e_hi, sc("encode", "puny", lo)), 2) << ", decode " << cell(ratio(d_hi, sc("decode", "puny", lo)), 2);
+    if (e_hi && d_hi) {
+      const double e_s = *e_hi * static_cast<double>(hi) / 1e9;
+      const double d_s = *d_hi * static_cast<double>(hi) / 1e9;
+      out << "; n=" << hi << " under 1 s each way: " << (e_s < 1 && d_s < 1 ? "yes" : "NO");
+    }
+    out << '\n';
+  }
+  out.flush();
+}
+
+}  // namespace puny_bench

@@ -1,0 +1,269 @@
+// Differential tests against an independent reference: RFC 3492 Appendix C
+// ported to 64-bit arithmetic (test_support.hpp).  Same status, same error
+// position, same output on success, for thousands of random inputs in both
+// directions (valid, mutated and garbage), for Punycode and for random valid
+// Bootstring parameter sets.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "puny/punycode.hpp"
+#include "test_support.hpp"
+
+namespace {
+
+using puny::status;
+using puny_test::script;
+
+std::string sname(status s) { return std::string(puny::name(s)); }
+
+std::size_t pick(std::mt19937& rng, std::size_t lo, std::size_t hi) {
+  return std::uniform_int_distribution<std::size_t>(lo, hi)(rng);
+}
+
+script random_script(std::mt19937& rng) {
+  return puny_test::all_scripts[pick(rng, 0, std::size(puny_test::all_scripts) - 1)];
+}
+
+char32_t invalid_code_point(std::mt19937& rng) {
+  switch (pick(rng, 0, 3)) {
+    case 0: return static_cast<char32_t>(pick(rng, 0xD800, 0xDFFF));
+    case 1: return 0x110000;
+    case 2: return static_cast<char32_t>(pick(rng, 0x110000, 0x7FFFFFFF));
+    default: return 0xFFFFFFFF;
+  }
+}
+
+// Encodes with the library (core, run-time parameters) and the reference and
+// compares everything.
+void compare_encode(const puny::bootstring& p, const std::u32string& x, const std::vector<bool>* flags) {
+  const auto ref = puny_test::ref_encode(p, x, flags);
+  puny_test::bool_array f = flags ? puny_test::bool_array(*flags) : puny_test::bool_array();
+  std::vector<char> out(ref.code == status::success ? ref.text.size() : 16 * x.size() + 16);
+  std::vector<std::uint64_t> scratch(puny::encode_scratch_words(x.size()));
+  const puny::result r = puny::encode(p, std::span<const char32_t>(x), out, f.cspan(), scratch);
+  ASSERT_EQ(sname(r.code), sname(ref.code)) << puny_test::hex(x);
+  if (r.ok()) {
+    ASSERT_TRUE(puny_test::same(std::string_view(out.data(), r.written), ref.text)) << puny_test::hex(x);
+  } else {
+    ASSERT_EQ(r.position, ref.position) << puny_test::hex(x);
+  }
+}
+
+// Decodes with the library and the reference and compares everything.
+// Returns the reference's result.
+puny_test::ref_decoded compare_decode(const puny::bootstring& p, std::string_view s) {
+  auto ref = puny_test::ref_decode(p, s);
+  std::vector<char32_t> out(s.size());
+  puny_test::bool_array flags(s.size());
+  std::vector<std::uint64_t> scratch(puny::decode_scratch_words(s.size()));
+  const std::span<const char> in(s.data(), s.size());
+  std::string what;  // (built with += : GCC 12 warns falsely on "..." + std::string)
+  what += '"';
+  what += s;
+  what += "\" (";
+  what += puny_test::hex_bytes(s);
+  what += ')';
+  // With flags unless the parameter set cannot carry them.
+  const bool annotate = p.supports_case_flags();
+  const puny::result r = puny::decode(p, in, out, annotate ? flags.span() : std::span<bool>(), scratch);
+  EXPECT_EQ(sname(r.code), sname(ref.code)) << what;
+  if (r.ok() && ref.code == status::success) {
+    EXPECT_EQ(std::u32string_view(out.data(), r.written), ref.code_points) << what;
+    if (annotate) {
+      EXPECT_TRUE(puny_test::same(flags.first(r.written), ref.uppercase)) << what;
+    }
+  } else {
+    EXPECT_EQ(r.position, ref.position) << what << " " << sname(r.code);
+  }
+  return ref;
+}
+
+// One random edit of a string: replace, insert or delete a character, or
+// flip the case of one.
+std::string mutate(std::mt19937& rng, std::string s) {
+  static constexpr char alphabet[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-!~ \x80\xFF";
+  const char c = alphabet[pick(rng, 0, sizeof(alphabet) - 2)];
+  const std::size_t op = pick(rng, 0, 3);
+  if (s.empty() || op == 0) {
+    s.insert(s.begin() + static_cast<std::ptrdiff_t>(pick(rng, 0, s.size())), c);
+  } else if (op == 1) {
+    s[pick(rng, 0, s.size() - 1)] = c;
+  } else if (op == 2) {
+    s.erase(s.begin() + static_cast<std::ptrdiff_t>(pick(rng, 0, s.size() - 1)));
+  } else {
+    char& ch = s[pick(rng, 0, s.size() - 1)];
+    if (ch >= 'a' && ch <= 'z') ch = static_cast<char>(ch - 32);
+    else if (ch >= 'A' && ch <= 'Z') ch = static_cast<char>(ch + 32);
+    else ch = c;
+  }
+  return s;
+}
+
+std::string garbage(std::mt19937& rng, std::size_t n) {
+  // Mostly digits, so that the integers get somewhere before failing.
+  static constexpr char alphabet[] = "abcdefghijklmnopqrstuvwxyz0123456789aaaaabbbccd-A!\x80";
+  std::string s(n, 'a');
+  for (char& c : s) c = alphabet[pick(rng, 0, sizeof(alphabet) - 2)];
+  return s;
+}
+
+TEST(Reference, RandomEncode) {
+  std::mt19937 rng(31337);
+  for (int iter = 0; iter < 3000; ++iter) {
+    const std::size_t n = pick(rng, 0, 300);
+    std::u32string x = puny_test::random_string(rng, random_script(rng), n);
+    if (n > 0 && pick(rng, 0, 9) == 0) x[pick(rng, 0, n - 1)] = invalid_code_point(rng);
+    const std::size_t mode = pick(rng, 0, 9);
+    if (mode < 5) {
+      compare_encode(puny::punycode_params, x, nullptr);
+    } else {
+      // Sometimes one flag too many or too few.
+      std::size_t nflags = n;
+      // (Never zero for a non-empty input: an empty span means no flags.)
+      if (mode == 9) nflags = pick(rng, 0, 1) == 0 || n < 2 ? n + 1 : n - 1;
+      const auto flags = puny_test::random_flags(rng, nflags);
+      compare_encode(puny::punycode_params, x, &flags);
+    }
+    if (HasFatalFailure()) return;
+  }
+}
+
+TEST(Reference, RandomDecode) {
+  std::mt19937 rng(4242);
+  std::size_t ok = 0;
+  std::size_t failed = 0;
+  for (int iter = 0; iter < 4000; ++iter) {
+    std::string s;
+    const std::size_t kind = pick(rng, 0, 3);
+    if (kind == 3) {
+      s = garbage(rng, pick(rng, 0, 40));
+    } else {
+      const std::u32string x = puny_test::random_string(rng, random_script(rng), pick(rng, 0, 200));
+      s = puny::encode(x, puny_test::random_flags(rng, x.size())).value;
+      // kind 0: unmodified; 1: one edit; 2: up to four.
+      for (std::size_t e = 0, edits = kind == 0 ? 0 : kind == 1 ? 1 : pick(rng, 1, 4); e < edits; ++e) {
+        s = mutate(rng, s);
+      }
+    }
+    const auto ref = compare_decode(puny::punycode_params, s);
+    if (HasFailure()) return;
+    if (ref.code == status::success) {
+      ++ok;
+      // §6.2 uniqueness: a string that decodes is the encoding of what it
+      // decodes to, up to the case of its digits.
+      const auto again = puny::encode(ref.code_points);
+      ASSERT_TRUE(again.ok());
+      ASSERT_TRUE(puny_test::same(again.value, puny_test::lower_digits(s))) << s;
+    } else {
+      ++failed;
+    }
+  }
+  // Both outcomes were exercised in quantity.
+  EXPECT_GT(ok, 1000u);
+  EXPECT_GT(failed, 1000u);
+}
+
+// Every string of up to five characters over a small alphabet that covers
+// each kind of character.
+TEST(Reference, ExhaustiveShortStrings) {
+  static constexpr char alphabet[] = {'a', 'b', 'z', 'A', '0', '9', '-', '!', '\x80'};
+  constexpr std::size_t k = sizeof(alphabet);
+  std::string s;
+  for (std::size_t len = 0; len <= 5; ++len) {
+    std::size_t total = 1;
+    for (std::size_t j = 0; j < len; ++j) total *= k;
+    s.assign(len, 'a');
+    for (std::size_t code = 0; code < total; ++code) {
+      std::size_t c = code;
+      for (std::size_t j = 0; j < len; ++j, c /= k) s[j] = alphabet[c % k];
+      const auto ref = compare_decode(puny::punycode_params, s);
+      if (HasFailure()) return;
+      if (ref.code == status::success) {
+        const auto again = puny::encode(ref.code_points);
+        ASSERT_TRUE(again.ok());
+        ASSERT_TRUE(puny_test::same(again.value, puny_test::lower_digits(s))) << s;
+      }
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Random valid Bootstring parameter sets.
+
+puny::bootstring random_params(std::mt19937& rng) {
+  puny::bootstring p;
+  p.base = static_cast<std::uint32_t>(pick(rng, 2, 36));
+  p.tmax = static_cast<std::uint32_t>(pick(rng, 1, p.base - 1));
+  p.tmin = static_cast<std::uint32_t>(pick(rng, 0, std::min<std::size_t>(p.tmax, p.base - 2)));
+  p.skew = static_cast<std::uint32_t>(pick(rng, 1, 60));
+  p.damp = static_cast<std::uint32_t>(pick(rng, 2, 800));
+  const std::size_t r = pick(rng, 0, std::min<std::size_t>(p.base - 1, p.base - p.tmin));
+  p.initial_bias = static_cast<std::uint32_t>(pick(rng, 0, 4) * p.base + r);
+  static constexpr char32_t initial_ns[] = {0, 0x41, 0x80, 0x80, 0x80, 0x100, 0x4E00};
+  p.initial_n = initial_ns[pick(rng, 0, std::size(initial_ns) - 1)];
+  // A printable ASCII delimiter with no digit-value below base.
+  for (;;) {
+    const char c = static_cast<char>(pick(rng, 0x20, 0x7E));
+    if (puny_test::ref::decode_digit(p, c) >= p.base) {
+      p.delimiter = c;
+      break;
+    }
+  }
+  return p;
+}
+
+std::u32string random_text_for(std::mt19937& rng, const puny::bootstring& p, std::size_t n) {
+  std::u32string x = puny_test::random_string(rng, random_script(rng), n);
+  for (char32_t& c : x) {
+    if (c >= 0x80 && c < p.initial_n) c = p.initial_n + c % 64;
+  }
+  return x;
+}
+
+TEST(Reference, RandomParameterSets) {
+  std::mt19937 rng(8675309);
+  std::size_t round_trips = 0;
+  for (int set = 0; set < 300; ++set) {
+    const puny::bootstring p = random_params(rng);
+    ASSERT_TRUE(p.valid()) << "base " << p.base << " tmin " << p.tmin << " tmax " << p.tmax;
+    SCOPED_TRACE("base " + std::to_string(p.base) + " tmin " + std::to_string(p.tmin) + " tmax " +
+                 std::to_string(p.tmax) + " skew " + std::to_string(p.skew) + " damp " + std::to_string(p.damp) +
+                 " bias " + std::to_string(p.initial_bias) + " n " + std::to_string(p.initial_n) +
+                 " delimiter '" + std::string(1, p.delimiter) + "'");
+    for (int iter = 0; iter < 20; ++iter) {
+      std::u32string x = random_text_for(rng, p, pick(rng, 0, 60));
+      if (!x.empty() && pick(rng, 0, 9) == 0) x[pick(rng, 0, x.size() - 1)] = invalid_code_point(rng);
+      if (p.supports_case_flags() && pick(rng, 0, 1) == 0) {
+        const auto flags = puny_test::random_flags(rng, x.size());
+        compare_encode(p, x, &flags);
+      } else {
+        compare_encode(p, x, nullptr);
+      }
+      if (HasFatalFailure()) return;
+      const auto ref = puny_test::ref_encode(p, x);
+      if (ref.code != status::success) continue;
+      // The wrapper agrees, and so does decoding, mutated or not.
+      const auto wrapped = puny::encode(p, x);
+      ASSERT_TRUE(wrapped.ok());
+      ASSERT_TRUE(puny_test::same(wrapped.value, ref.text));
+      const auto back = compare_decode(p, ref.text);
+      if (back.code == status::success) {
+        ++round_trips;
+        ASSERT_EQ(back.code_points, x);
+        const auto w = puny::decode(p, ref.text);
+        ASSERT_TRUE(w.ok());
+        ASSERT_TRUE(puny_test::same(w.value, x));
+      }
+      compare_decode(p, mutate(rng, ref.text));
+      compare_decode(p, mutate(rng, mutate(rng, ref.text)));
+      if (HasFailure()) return;
+    }
+  }
+  EXPECT_GT(round_trips, 3000u);
+}
+
+}  // namespace
