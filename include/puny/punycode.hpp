@@ -39,7 +39,7 @@ inline constexpr std::size_t inline_limit = detail::inline_length;
 
 /// 64-bit words of scratch that encoding `length` code points may need.
 [[nodiscard]] constexpr std::size_t encode_scratch_words(std::size_t length) noexcept {
-  return length <= inline_limit ? 0 : detail::scratch_words_for(length);
+  return length <= inline_limit ? 0 : detail::encode_words_for(length);
 }
 
 /// 64-bit words of scratch that decoding `length` characters may need.

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <ostream>
 #include <random>
 #include <span>
 #include <string>
@@ -557,6 +558,10 @@ inline const char* script_name(script s) {
   }
   return "?";
 }
+
+// Readable test names and messages for parameterized tests.
+inline void PrintTo(script s, std::ostream* os) { *os << script_name(s); }
+inline void PrintTo(const rfc_sample& s, std::ostream* os) { *os << "sample " << s.name; }
 
 inline char32_t uniform(std::mt19937& rng, char32_t lo, char32_t hi) {
   return std::uniform_int_distribution<char32_t>(lo, hi)(rng);
