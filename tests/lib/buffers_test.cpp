@@ -140,7 +140,6 @@ TEST(OutputTooSmall, EveryPathReportsTheExactSize) {
 // Scratch
 
 TEST(Scratch, NoScratchUpToTheInlineLimit) {
-  EXPECT_EQ(puny::inline_limit, 480u);
   for (std::size_t n = 0; n <= puny::inline_limit; ++n) {
     ASSERT_EQ(puny::encode_scratch_words(n), 0u) << n;
     ASSERT_EQ(puny::decode_scratch_words(n), 0u) << n;

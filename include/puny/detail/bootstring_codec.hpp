@@ -331,15 +331,31 @@ class counting_bitset {
 
   /// Position of the set bit of rank j (0-based); j must be below the count.
   [[nodiscard]] constexpr std::size_t select(std::uint64_t j) const noexcept {
+    // Past the last block the counts are zero and the prefix there is the
+    // total, which exceeds j: the descent never leaves the real blocks.
+    // Two levels per round: the three entries either outcome of the first
+    // level can need are loaded at once, so that each round waits for one
+    // load rather than two.
     std::size_t block = 0;
-    for (std::size_t step = size_; step != 0; step >>= 1) {
-      // Past the last block the counts are zero and the prefix there is the
-      // total, which exceeds j: the descent never leaves the real blocks.
-      const std::size_t next = block + step;
-      const std::uint64_t count = next <= size_ ? tree_[next - 1] : ~std::uint64_t{0};
-      const bool go = count <= j;
-      block = go ? next : block;
-      j -= go ? count : 0;
+    std::size_t step = size_;
+    for (; step >= 2; step >>= 2) {
+      const std::size_t half = step >> 1;
+      const std::uint64_t c1 = entry(block + step);
+      const std::uint64_t c_went = entry(block + step + half);
+      const std::uint64_t c_stayed = entry(block + half);
+      const bool go1 = c1 <= j;
+      j -= go1 ? c1 : 0;
+      block += go1 ? step : 0;
+      const std::uint64_t c2 = go1 ? c_went : c_stayed;
+      const bool go2 = c2 <= j;
+      j -= go2 ? c2 : 0;
+      block += go2 ? half : 0;
+    }
+    if (step == 1) {
+      const std::uint64_t c = entry(block + 1);
+      const bool go = c <= j;
+      j -= go ? c : 0;
+      block += go ? 1 : 0;
     }
     std::uint64_t counts = block_counts(block);
     std::size_t word = block << 2;
@@ -355,6 +371,11 @@ class counting_bitset {
   }
 
  private:
+  /// Fenwick entry `next` (1-based), or a count no rank reaches past the end.
+  [[nodiscard]] constexpr std::uint64_t entry(std::size_t next) const noexcept {
+    return next <= size_ ? tree_[next - 1] : ~std::uint64_t{0};
+  }
+
   /// The four count bytes of block b, low byte first.
   [[nodiscard]] constexpr std::uint64_t block_counts(std::size_t b) const noexcept {
     return (counts_[b >> 1] >> (32 * (b & 1))) & 0xFFFFFFFFu;
