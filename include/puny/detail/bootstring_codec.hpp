@@ -161,6 +161,16 @@ struct np_reciprocals {
 
 inline constexpr np_reciprocals small_np_table = make_np_reciprocals();
 
+/// ceil(2^35 / (2 d)) for d <= 128: (n * m) >> 35 == n / (2 d) for every
+/// n < 2^27 (2 d <= 256 = 2^8, and 27 + 8 = 35).
+[[nodiscard]] constexpr np_reciprocals make_half_np_reciprocals() noexcept {
+  np_reciprocals r{};
+  for (std::uint64_t d = 1; d <= 128; ++d) r.m[d] = ((std::uint64_t{1} << 35) + 2 * d - 1) / (2 * d);
+  return r;
+}
+
+inline constexpr np_reciprocals half_np_table = make_half_np_reciprocals();
+
 template <class Params>
 inline constexpr bool is_fixed = false;
 template <bootstring P>
@@ -1140,6 +1150,60 @@ struct first_divisor {
                                          ((std::uint64_t{1} << 37) + Params::damp - 1) / Params::damp};
 };
 
+/// Digit-values of in[first..] into dv (which has room for eight more), or
+/// false when one of them is not a digit below base.  Eight characters at a
+/// time, with byte-wise range tests that cannot carry between bytes; the
+/// last, partial word is read as the input's last eight bytes.
+[[nodiscard]] inline bool digit_values(std::span<const char> in, std::size_t first, std::uint32_t base,
+                                       std::uint8_t* dv) noexcept {
+  const std::size_t count = in.size() - first;
+  if (std::endian::native != std::endian::little || in.size() < 8) {
+    std::uint32_t bad = 0;
+    for (std::size_t j = 0; j < count; ++j) {
+      const std::uint8_t d = digit_table.v[static_cast<unsigned char>(in[first + j])];
+      dv[j] = d;
+      bad |= d >= base ? 1u : 0u;
+    }
+    return bad == 0;
+  }
+  constexpr std::uint64_t ones = 0x0101010101010101u;
+  constexpr std::uint64_t high = ones * 0x80;
+  const std::uint64_t below_base = ones * (0x80 - base);
+  auto convert = [&](std::uint64_t x, std::uint64_t& value) {
+    const std::uint64_t x7 = x & ~high;
+    const std::uint64_t lower = x7 | (ones * 0x20);
+    // Top bit of each byte: the byte lies in the range (no carries: every
+    // byte sum stays below 0x100).
+    const std::uint64_t digit = ((x7 + ones * (0x80 - '0')) & ~(x7 + ones * (0x7F - '9'))) & high;
+    const std::uint64_t letter = ((lower + ones * (0x80 - 'a')) & ~(lower + ones * (0x7F - 'z'))) & high;
+    const std::uint64_t letter_value = ((lower | high) - ones * 'a') & ~high;
+    const std::uint64_t digit_value = ((x7 | high) - ones * ('0' - 26)) & ~high;
+    value = (letter_value & ((letter >> 7) * 0xFF)) | (digit_value & ((digit >> 7) * 0xFF));
+    const std::uint64_t too_big = (value + below_base) & high;
+    return (~(digit | letter) | (x & high) | too_big) & high;  // bad bytes
+  };
+  std::size_t j = 0;
+  for (; j + 8 <= count; j += 8) {
+    std::uint64_t x;
+    std::memcpy(&x, in.data() + first + j, 8);
+    std::uint64_t value;
+    if (convert(x, value) != 0) return false;
+    std::memcpy(dv + j, &value, 8);
+  }
+  if (j < count) {
+    // The last 8 bytes of the input; the first `skip` of them are done.
+    const std::size_t skip = 8 - (count - j);
+    std::uint64_t x;
+    std::memcpy(&x, in.data() + in.size() - 8, 8);
+    std::uint64_t value;
+    const std::uint64_t bad = convert(x, value) >> (8 * skip);
+    if (bad != 0) return false;
+    value >>= 8 * skip;
+    std::memcpy(dv + j, &value, 8);
+  }
+  return true;
+}
+
 /// Parameter sets the label decoder handles: thresholds below 128 so that
 /// the packed compare works, and adapt_small's range.
 template <class Params>
@@ -1168,14 +1232,8 @@ template <class Params>
                                        result& r) noexcept {
   using tables = label_tables<Params>;
   const std::size_t count = in.size() - first;
-  std::uint8_t dv[label_limit + 4];
-  std::uint32_t bad = 0;
-  for (std::size_t j = 0; j < count; ++j) {
-    const std::uint8_t d = digit_table.v[static_cast<unsigned char>(in[first + j])];
-    dv[j] = d;
-    bad |= d >= p.base ? 1u : 0u;
-  }
-  if (bad != 0) return false;
+  std::uint8_t dv[label_limit + 8];
+  if (!digit_values(in, first, p.base, dv)) return false;
   // Padding that never ends an integer (t <= tmax <= base - 1): an integer
   // still open at the end shows as one of more than four digits.
   for (std::size_t j = count; j < count + 4; ++j) dv[j] = static_cast<std::uint8_t>(p.base - 1);
@@ -1190,6 +1248,21 @@ template <class Params>
   std::size_t pos = 0;
   const bias_entry* e = &tables::for_bias(p.initial_bias);
   bool firsttime = true;
+  // For up to 16 code points (most labels) the final positions are kept
+  // up to date as the integers are read: four vectors of positions, each
+  // insertion shifting those at or after its index and placing itself.
+  // This work hangs off the insertion indices, not off the bias, so it
+  // fills the time the loop spends waiting on §6.1's chain.
+  using v4 = std::int32_t __attribute__((vector_size(16)));
+  const v4 lane0 = {0, 1, 2, 3};
+  const v4 lane1 = {4, 5, 6, 7};
+  const v4 lane2 = {8, 9, 10, 11};
+  const v4 lane3 = {12, 13, 14, 15};
+  v4 at0 = lane0;
+  v4 at1 = lane1;
+  v4 at2 = lane2;
+  v4 at3 = lane3;
+  const bool tracked = basic + count <= 16;
   while (pos < count) {
     std::uint32_t dw;
     std::memcpy(&dw, dv + pos, 4);
@@ -1205,11 +1278,18 @@ template <class Params>
                                 ((used >> 16) & 0xFF) * std::uint64_t{e->w2} + (used >> 24) * std::uint64_t{e->w3};
     pos += digits;
     const std::uint64_t len1 = len + 1;
-    // §6.1, with both divisions as multiplies (delta < 2^27): by damp the
-    // first time, by 2 after, picked by index rather than by a branch.
-    std::uint64_t x = (delta * first_divisor<Params>::m[firsttime ? 1 : 0]) >> 37;
-    firsttime = false;
-    x += (x * small_np_table.m[len1]) >> 34;
+    // §6.1 with its divisions as multiplies (delta < 2^27).  After the
+    // first integer, delta / 2 + (delta / 2) / numpoints is computed as two
+    // independent terms, floor(floor(d / 2) / np) being floor(d / (2 np)):
+    // this is the loop's critical path, from one integer to the next.
+    std::uint64_t x;
+    if (__builtin_expect(firsttime, 0)) {
+      x = (delta * first_divisor<Params>::m[1]) >> 37;
+      x += (x * small_np_table.m[len1]) >> 34;
+      firsttime = false;
+    } else {
+      x = (delta >> 1) + ((delta * half_np_table.m[len1]) >> 35);
+    }
     if (x <= tables::limit) {
       e = &tables::by_tail.e[x];
     } else {
@@ -1223,20 +1303,58 @@ template <class Params>
     cps[k] = static_cast<char32_t>(n);
     index[k] = static_cast<std::int32_t>(i);
     flag[k] = is_ascii_upper(in[first + pos - 1]);
+    {
+      const auto ii = static_cast<std::int32_t>(i);
+      const auto me = static_cast<std::int32_t>(len);  // this element's number
+      const v4 at = {ii, ii, ii, ii};
+      const v4 self = {me, me, me, me};
+      at0 -= at0 >= at;
+      at1 -= at1 >= at;
+      at2 -= at2 >= at;
+      at3 -= at3 >= at;
+      const v4 is0 = lane0 == self;
+      const v4 is1 = lane1 == self;
+      const v4 is2 = lane2 == self;
+      const v4 is3 = lane3 == self;
+      at0 = (at & is0) | (at0 & ~is0);
+      at1 = (at & is1) | (at1 & ~is1);
+      at2 = (at & is2) | (at2 & ~is2);
+      at3 = (at & is3) | (at3 & ~is3);
+    }
     ++k;
     ++i;
     len = len1;
   }
 
-  // Final positions.  An element at position x moves right by one for each
-  // later insertion at an index <= x (§6.2's "insert n into output at
-  // position i").
-  using v4 = std::int32_t __attribute__((vector_size(16)));
+  const bool flags = !upper.empty();
+  if (tracked) {
+    // Elements are numbered basic code points first, then insertions.
+    std::int32_t final_pos[16];
+    std::memcpy(final_pos, &at0, sizeof at0);
+    std::memcpy(final_pos + 4, &at1, sizeof at1);
+    std::memcpy(final_pos + 8, &at2, sizeof at2);
+    std::memcpy(final_pos + 12, &at3, sizeof at3);
+    for (std::size_t j = 0; j < basic; ++j) {
+      const auto slot = static_cast<std::size_t>(final_pos[j]);
+      out[slot] = static_cast<unsigned char>(in[j]);
+      if (flags) upper[slot] = is_ascii_upper(in[j]);
+    }
+    for (std::size_t j = 0; j < k; ++j) {
+      const auto slot = static_cast<std::size_t>(final_pos[basic + j]);
+      out[slot] = cps[j];
+      if (flags) upper[slot] = flag[j];
+    }
+    r.written = len;
+    return true;
+  }
+
+  // Longer labels: final positions from the insertion indices.  An element
+  // at position x moves right by one for each later insertion at an index
+  // <= x (§6.2's "insert n into output at position i").
   // Padding indices never move anything, so the loops below can run to a
   // fixed bound for most labels: no misprediction at their exits.
   const std::size_t bound = (k + 3) & ~std::size_t{3};
   for (std::size_t j = k; j < bound; ++j) index[j] = INT32_MAX;
-  const bool flags = !upper.empty();
   for (std::size_t a = 0; a < k; a += 4) {
     v4 at;
     std::memcpy(&at, index + a, sizeof at);
