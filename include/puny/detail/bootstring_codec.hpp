@@ -498,31 +498,34 @@ constexpr void rank_keys(const std::uint32_t* keys, std::size_t nk, std::uint32_
     // accumulate in the lanes: no horizontal sums, and no branch that
     // depends on the data (a sort's would mispredict on most labels).
     using v4 = std::int32_t __attribute__((vector_size(16)));
+    const std::size_t bound = (nk + 3) & ~std::size_t{3};  // keys are padded to here
     v4 broadcast[small_extended];
-    for (std::size_t b = 0; b < nk; ++b) {
+    for (std::size_t b = 0; b < bound; ++b) {
       const auto kb = static_cast<std::int32_t>(keys[b]);
       broadcast[b] = v4{kb, kb, kb, kb};
     }
-    const v4 lane = {0, 1, 2, 3};
+    // Key a + d of a group is before lanes above d only.
+    const v4 after0 = {0, -1, -1, -1};
+    const v4 after1 = {0, 0, -1, -1};
+    const v4 after2 = {0, 0, 0, -1};
     for (std::size_t a = 0; a < nk; a += 4) {
       v4 ka;
       std::memcpy(&ka, keys + a, sizeof ka);
       v4 rank = {0, 0, 0, 0};
       v4 left = {0, 0, 0, 0};
-      std::size_t b = 0;
-      for (; b < a; ++b) {
+      for (std::size_t b = 0; b < a; ++b) {
         const v4 lt = broadcast[b] < ka;
         rank -= lt;
         left -= lt;
       }
+      const v4 lt0 = broadcast[a] < ka;
+      const v4 lt1 = broadcast[a + 1] < ka;
+      const v4 lt2 = broadcast[a + 2] < ka;
+      const v4 lt3 = broadcast[a + 3] < ka;
+      rank -= lt0 + lt1 + lt2 + lt3;
+      left -= (lt0 & after0) + (lt1 & after1) + (lt2 & after2);
+      for (std::size_t b = a + 4; b < bound; ++b) rank -= broadcast[b] < ka;
       const std::size_t group_end = nk < a + 4 ? nk : a + 4;
-      for (; b < group_end; ++b) {
-        const auto offset = static_cast<std::int32_t>(b - a);
-        const v4 lt = broadcast[b] < ka;
-        rank -= lt;
-        left -= lt & (v4{offset, offset, offset, offset} < lane);
-      }
-      for (; b < nk; ++b) rank -= broadcast[b] < ka;
       std::int32_t r[4];
       std::int32_t l[4];
       std::uint32_t k[4];
@@ -690,11 +693,40 @@ constexpr result encode_impl(const Params& p, std::span<const char32_t> input, s
   // included), copy the basic code points, and for label-sized input also
   // build the keys and the count of basic code points before each position.
   const bool small_len = n_in <= small_length;
-  std::uint32_t small_keys[small_extended];
+  std::uint32_t small_keys[small_length];
   std::uint8_t basic_before[small_length + 1];
   counting_writer<char> w{output};
   std::size_t basic = 0;
-  for (std::size_t j = 0; j < n_in; ++j) {
+  bool scanned = false;
+  if (small_len && !flags && output.size() > n_in && !std::is_constant_evaluated()) {
+    // Labels: the same pass without a branch on the data (ASCII and
+    // non-ASCII alternate unpredictably in mixed labels).  Every code point
+    // is written to the output slot of the next basic one and to the next
+    // key, and only the right counter advances; the slot after the last
+    // basic code point is overwritten by what follows.
+    std::size_t nk = 0;
+    std::uint32_t bad = 0;
+    char* o = output.data();
+    for (std::size_t j = 0; j < n_in; ++j) {
+      const char32_t c = input[j];
+      basic_before[j] = static_cast<std::uint8_t>(basic);
+      const std::uint32_t is_basic = c < 0x80 ? 1u : 0u;
+      o[basic] = static_cast<char>(c);
+      small_keys[nk] = static_cast<std::uint32_t>(c << 6 | j);
+      bad |= (is_basic ^ 1u) & ((c > max_code_point ? 1u : 0u) | (c - 0xD800u < 0x800u ? 1u : 0u) |
+                                (c < p.initial_n ? 1u : 0u));
+      nk += is_basic ^ 1u;
+      basic += is_basic;
+    }
+    if (bad == 0) {
+      basic_before[n_in] = static_cast<std::uint8_t>(basic);
+      w.count = basic;
+      scanned = true;
+    } else {
+      basic = 0;
+    }
+  }
+  for (std::size_t j = 0; j < n_in && !scanned; ++j) {
     const char32_t c = input[j];
     if (small_len) basic_before[j] = static_cast<std::uint8_t>(basic);
     if (c < 0x80) {
@@ -709,7 +741,7 @@ constexpr result encode_impl(const Params& p, std::span<const char32_t> input, s
       small_keys[j - basic] = static_cast<std::uint32_t>(c << 6 | j);
     }
   }
-  if (small_len) basic_before[n_in] = static_cast<std::uint8_t>(basic);
+  if (small_len && !scanned) basic_before[n_in] = static_cast<std::uint8_t>(basic);
   const std::size_t extended = n_in - basic;
   const bool small = small_len && extended <= small_extended;
 
@@ -1236,33 +1268,21 @@ template <class Params>
   if (!digit_values(in, first, p.base, dv)) return false;
   // Padding that never ends an integer (t <= tmax <= base - 1): an integer
   // still open at the end shows as one of more than four digits.
-  for (std::size_t j = count; j < count + 4; ++j) dv[j] = static_cast<std::uint8_t>(p.base - 1);
+  const std::uint32_t pad = 0x01010101u * (p.base - 1);
+  std::memcpy(dv + count, &pad, 4);
 
   char32_t cps[label_limit];
   std::int32_t index[label_limit + 4];
   bool flag[label_limit];
   std::size_t k = 0;
+  const bool flags = !upper.empty();
   std::uint64_t n = p.initial_n;
   std::uint64_t i = 0;
   std::size_t len = basic;
   std::size_t pos = 0;
+  std::uint32_t surrogate = 0;
   const bias_entry* e = &tables::for_bias(p.initial_bias);
   bool firsttime = true;
-  // For up to 16 code points (most labels) the final positions are kept
-  // up to date as the integers are read: four vectors of positions, each
-  // insertion shifting those at or after its index and placing itself.
-  // This work hangs off the insertion indices, not off the bias, so it
-  // fills the time the loop spends waiting on §6.1's chain.
-  using v4 = std::int32_t __attribute__((vector_size(16)));
-  const v4 lane0 = {0, 1, 2, 3};
-  const v4 lane1 = {4, 5, 6, 7};
-  const v4 lane2 = {8, 9, 10, 11};
-  const v4 lane3 = {12, 13, 14, 15};
-  v4 at0 = lane0;
-  v4 at1 = lane1;
-  v4 at2 = lane2;
-  v4 at3 = lane3;
-  const bool tracked = basic + count <= 16;
   while (pos < count) {
     std::uint32_t dw;
     std::memcpy(&dw, dv + pos, 4);
@@ -1299,72 +1319,37 @@ template <class Params>
     const std::uint64_t q = (i * small_np_table.m[len1]) >> 34;
     i -= q * len1;
     n += q;
-    if (n < 0x80 || n > max_code_point || (n >= 0xD800 && n <= 0xDFFF)) return false;
+    // n never decreases, so one test after the loop catches values above
+    // U+10FFFF; a surrogate can be passed over, so it is noted each time.
+    surrogate |= n - 0xD800 < 0x800 ? 1u : 0u;
     cps[k] = static_cast<char32_t>(n);
     index[k] = static_cast<std::int32_t>(i);
-    flag[k] = is_ascii_upper(in[first + pos - 1]);
-    {
-      const auto ii = static_cast<std::int32_t>(i);
-      const auto me = static_cast<std::int32_t>(len);  // this element's number
-      const v4 at = {ii, ii, ii, ii};
-      const v4 self = {me, me, me, me};
-      at0 -= at0 >= at;
-      at1 -= at1 >= at;
-      at2 -= at2 >= at;
-      at3 -= at3 >= at;
-      const v4 is0 = lane0 == self;
-      const v4 is1 = lane1 == self;
-      const v4 is2 = lane2 == self;
-      const v4 is3 = lane3 == self;
-      at0 = (at & is0) | (at0 & ~is0);
-      at1 = (at & is1) | (at1 & ~is1);
-      at2 = (at & is2) | (at2 & ~is2);
-      at3 = (at & is3) | (at3 & ~is3);
-    }
+    if (flags) flag[k] = is_ascii_upper(in[first + pos - 1]);
     ++k;
     ++i;
     len = len1;
   }
-
-  const bool flags = !upper.empty();
-  if (tracked) {
-    // Elements are numbered basic code points first, then insertions.
-    std::int32_t final_pos[16];
-    std::memcpy(final_pos, &at0, sizeof at0);
-    std::memcpy(final_pos + 4, &at1, sizeof at1);
-    std::memcpy(final_pos + 8, &at2, sizeof at2);
-    std::memcpy(final_pos + 12, &at3, sizeof at3);
-    for (std::size_t j = 0; j < basic; ++j) {
-      const auto slot = static_cast<std::size_t>(final_pos[j]);
-      out[slot] = static_cast<unsigned char>(in[j]);
-      if (flags) upper[slot] = is_ascii_upper(in[j]);
-    }
-    for (std::size_t j = 0; j < k; ++j) {
-      const auto slot = static_cast<std::size_t>(final_pos[basic + j]);
-      out[slot] = cps[j];
-      if (flags) upper[slot] = flag[j];
-    }
-    r.written = len;
-    return true;
-  }
-
-  // Longer labels: final positions from the insertion indices.  An element
-  // at position x moves right by one for each later insertion at an index
-  // <= x (§6.2's "insert n into output at position i").
-  // Padding indices never move anything, so the loops below can run to a
-  // fixed bound for most labels: no misprediction at their exits.
+  if (surrogate != 0 || n > max_code_point || (p.initial_n < 0x80 && k > 0 && cps[0] < 0x80)) return false;
+  // Final positions from the insertion indices, four at a time.  An
+  // element at position x moves right by one for each later insertion at an
+  // index <= x (§6.2's "insert n into output at position i").
+  using v4 = std::int32_t __attribute__((vector_size(16)));
+  // Indices are broadcast once; padding indices never move anything.
   const std::size_t bound = (k + 3) & ~std::size_t{3};
   for (std::size_t j = k; j < bound; ++j) index[j] = INT32_MAX;
+  v4 later[label_limit + 4];
+  for (std::size_t f = 0; f < bound; ++f) later[f] = v4{index[f], index[f], index[f], index[f]};
+  // Within a group of four, insertion a + d moves lanes below d only.
+  const v4 below1 = {-1, 0, 0, 0};
+  const v4 below2 = {-1, -1, 0, 0};
+  const v4 below3 = {-1, -1, -1, 0};
   for (std::size_t a = 0; a < k; a += 4) {
     v4 at;
     std::memcpy(&at, index + a, sizeof at);
-    const auto base_step = static_cast<std::int32_t>(a);
-    const v4 step_of_lane = {base_step, base_step + 1, base_step + 2, base_step + 3};
-    for (std::size_t f = a + 1; f < bound; ++f) {
-      const std::int32_t fi = index[f];
-      const auto ff = static_cast<std::int32_t>(f);
-      at -= (v4{fi, fi, fi, fi} <= at) & (v4{ff, ff, ff, ff} > step_of_lane);
-    }
+    at -= (later[a + 1] <= at) & below1;
+    at -= (later[a + 2] <= at) & below2;
+    at -= (later[a + 3] <= at) & below3;
+    for (std::size_t f = a + 4; f < bound; ++f) at -= later[f] <= at;
     std::int32_t final_pos[4];
     std::memcpy(final_pos, &at, sizeof final_pos);
     const std::size_t m = k - a < 4 ? k - a : 4;
@@ -1376,10 +1361,7 @@ template <class Params>
   for (std::size_t a = 0; a < basic; a += 4) {
     const auto b = static_cast<std::int32_t>(a);
     v4 at = {b, b + 1, b + 2, b + 3};
-    for (std::size_t f = 0; f < bound; ++f) {
-      const std::int32_t fi = index[f];
-      at -= v4{fi, fi, fi, fi} <= at;
-    }
+    for (std::size_t f = 0; f < bound; ++f) at -= later[f] <= at;
     std::int32_t final_pos[4];
     std::memcpy(final_pos, &at, sizeof final_pos);
     const std::size_t m = basic - a < 4 ? basic - a : 4;
