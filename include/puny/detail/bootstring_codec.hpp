@@ -659,7 +659,8 @@ inline constexpr std::size_t radix_sort_threshold = 2048;
 
 /// Stable LSD radix sort of keys on their code point (bits 40 to 60), in
 /// two passes of 11 bits through `temp`; the result ends in `keys`.
-constexpr void radix_sort_by_value(std::uint64_t* keys, std::uint64_t* temp, std::size_t n) noexcept {
+// Out of line: its 16 KiB of counters stay off the encoder's stack frame.
+[[gnu::noinline]] constexpr void radix_sort_by_value(std::uint64_t* keys, std::uint64_t* temp, std::size_t n) noexcept {
   std::uint64_t* from = keys;
   std::uint64_t* to = temp;
   for (unsigned pass = 0; pass < 2; ++pass) {
