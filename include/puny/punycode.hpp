@@ -55,7 +55,8 @@ inline constexpr std::size_t inline_limit = detail::inline_length;
 /// flag per input code point and turns on mixed-case annotation (Appendix A):
 /// a flagged basic code point is written uppercase, an unflagged one
 /// lowercase, and the last digit of each delta takes its code point's flag.
-/// On success `written` is the number of characters.
+/// On success `written` is the number of characters; the output span past
+/// them may have been used as room for speculative digits.
 [[nodiscard]] constexpr result encode(std::span<const char32_t> input, std::span<char> output,
                                       std::span<const bool> uppercase = {},
                                       std::span<std::uint64_t> scratch = {}) noexcept {

@@ -15,7 +15,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <climits>
 #include <cstring>
 #include <type_traits>
 #include <cstddef>
@@ -1335,9 +1334,11 @@ template <class Params>
   // element at position x moves right by one for each later insertion at an
   // index <= x (§6.2's "insert n into output at position i").
   using v4 = std::int32_t __attribute__((vector_size(16)));
-  // Indices are broadcast once; padding indices never move anything.
+  // Indices are broadcast once.  Padding indices are far above any real
+  // position, so they move no real element, and the padding lanes they do
+  // move stay far from overflow.
   const std::size_t bound = (k + 3) & ~std::size_t{3};
-  for (std::size_t j = k; j < bound; ++j) index[j] = INT32_MAX;
+  for (std::size_t j = k; j < bound; ++j) index[j] = 1 << 30;
   v4 later[label_limit + 4];
   for (std::size_t f = 0; f < bound; ++f) later[f] = v4{index[f], index[f], index[f], index[f]};
   // Within a group of four, insertion a + d moves lanes below d only.
