@@ -80,29 +80,27 @@ struct digit_table_t {
 /// digit_value() as a lookup, for the decoder's inner loop.
 inline constexpr digit_table_t digit_table = make_digit_table();
 
-/// ceil(2^34 / d) for d <= 128: (n * m) >> 34 == n / d for every n < 2^27
-/// (the error n * (m * d - 2^34) / (d * 2^34) stays below 2^-7 <= 1 / d).
-struct np_reciprocals {
-  std::uint64_t m[129];
+/// Exact division by small divisors as a multiply and a shift: m[d] is
+/// ceil(2^Shift / (Scale * d)), and (n * m[d]) >> Shift == n / (Scale * d)
+/// for every n < 2^27 as long as Scale * d <= 2^(Shift - 27): the error
+/// n * (m * Scale * d - 2^Shift) / (Scale * d * 2^Shift) then stays below
+/// 1 / (Scale * d) (Granlund & Montgomery, 1994).
+template <unsigned Shift, std::uint64_t Scale, std::size_t Max>
+struct exact_reciprocals {
+  static_assert(Scale * Max <= (std::uint64_t{1} << (Shift - 27)));
+  std::uint64_t m[Max + 1];
+
+  static constexpr exact_reciprocals make() noexcept {
+    exact_reciprocals r{};
+    for (std::uint64_t d = 1; d <= Max; ++d) r.m[d] = ((std::uint64_t{1} << Shift) + Scale * d - 1) / (Scale * d);
+    return r;
+  }
 };
 
-[[nodiscard]] constexpr np_reciprocals make_np_reciprocals() noexcept {
-  np_reciprocals r{};
-  for (std::uint64_t d = 1; d <= 128; ++d) r.m[d] = ((std::uint64_t{1} << 34) + d - 1) / d;
-  return r;
-}
-
-inline constexpr np_reciprocals small_np_table = make_np_reciprocals();
-
-/// ceil(2^35 / (2 d)) for d <= 128: (n * m) >> 35 == n / (2 d) for every
-/// n < 2^27 (2 d <= 256 = 2^8, and 27 + 8 = 35).
-[[nodiscard]] constexpr np_reciprocals make_half_np_reciprocals() noexcept {
-  np_reciprocals r{};
-  for (std::uint64_t d = 1; d <= 128; ++d) r.m[d] = ((std::uint64_t{1} << 35) + 2 * d - 1) / (2 * d);
-  return r;
-}
-
-inline constexpr np_reciprocals half_np_table = make_half_np_reciprocals();
+/// n / numpoints, numpoints <= 128 (every label's, and then some).
+inline constexpr auto small_np_table = exact_reciprocals<34, 1, 128>::make();
+/// n / (2 numpoints): §6.1's delta / 2 / numpoints in one step.
+inline constexpr auto half_np_table = exact_reciprocals<35, 2, 128>::make();
 
 template <class Params>
 inline constexpr bool is_fixed = false;
@@ -181,19 +179,8 @@ template <class Params>
   return static_cast<std::uint64_t>(t);
 }
 
-/// Magic multipliers for n / d with n < 2^27 and d <= 36: ceil(2^33 / d),
-/// exact over that range (Granlund & Montgomery), in one 64-bit multiply.
-struct small_reciprocals {
-  std::uint64_t m[37];
-};
-
-[[nodiscard]] constexpr small_reciprocals make_small_reciprocals() noexcept {
-  small_reciprocals r{};
-  for (std::uint64_t d = 1; d <= 36; ++d) r.m[d] = ((std::uint64_t{1} << 33) + d - 1) / d;
-  return r;
-}
-
-inline constexpr small_reciprocals small_reciprocal_table = make_small_reciprocals();
+/// n / (base - t), the digit loops' divisors (at most 36).
+inline constexpr auto small_reciprocal_table = exact_reciprocals<33, 1, 36>::make();
 inline constexpr std::uint64_t small_dividend_limit = std::uint64_t{1} << 27;
 
 template <class Params>

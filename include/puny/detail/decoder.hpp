@@ -171,6 +171,19 @@ template <class Params>
   return r;
 }
 
+/// Inserts v at index `at` of the first len - 1 elements of a, making len.
+/// Label-sized moves: carrying each element forward in a register is cheaper
+/// than a call to memmove (which a plain shifting loop becomes).
+template <class T>
+constexpr void insert_at(std::span<T> a, std::size_t at, std::size_t len, T v) noexcept {
+  for (std::size_t j = at; j + 1 < len; ++j) {
+    const T moved = a[j];
+    a[j] = v;
+    v = moved;
+  }
+  a[len - 1] = v;
+}
+
 template <class Params, class Observer>
 constexpr result decode_in_place(const Params& p, std::span<const char> in, std::span<char32_t> out,
                                  std::span<bool> upper, std::size_t basic, decode_state st,
@@ -198,24 +211,8 @@ constexpr result decode_in_place(const Params& p, std::span<const char> in, std:
     if (fits && len > cap) fits = false;
     if (fits) {
       const auto at = static_cast<std::size_t>(step.index);
-      // Label-sized moves: carrying each element forward in a register is
-      // cheaper than a call to memmove (which a plain shifting loop becomes).
-      char32_t carry = step.code_point;
-      for (std::size_t j = at; j + 1 < len; ++j) {
-        const char32_t moved = out[j];
-        out[j] = carry;
-        carry = moved;
-      }
-      out[len - 1] = carry;
-      if (flags) {
-        bool carry_flag = step.upper;
-        for (std::size_t j = at; j + 1 < len; ++j) {
-          const bool moved = upper[j];
-          upper[j] = carry_flag;
-          carry_flag = moved;
-        }
-        upper[len - 1] = carry_flag;
-      }
+      insert_at(out, at, len, step.code_point);
+      if (flags) insert_at(upper, at, len, step.upper);
       if constexpr (Observer::enabled) obs.decode_state(std::span<const char32_t>(out.data(), len), at);
     }
   }
