@@ -1,7 +1,8 @@
-// Shared helpers for the puny library tests: the RFC 3492 §7.1 samples, an
-// independent reference codec (a port of RFC 3492 Appendix C to 64-bit
-// arithmetic and to any Bootstring parameter set), and random input
-// generators.  Test-only code; nothing here is part of the library.
+// Shared helpers for the puny library tests: the RFC 3492 §7.1 samples (from
+// tests/common/rfc3492_data.hpp) and their parser, an independent reference
+// codec (a port of RFC 3492 Appendix C to 64-bit arithmetic and to any
+// Bootstring parameter set), and random input generators.  Test-only code;
+// nothing here is part of the library.
 #pragma once
 
 #include <algorithm>
@@ -20,108 +21,17 @@
 
 #include "puny/bootstring.hpp"
 #include "puny/status.hpp"
+#include "rfc3492_data.hpp"
 
 namespace puny_test {
 
 // ---------------------------------------------------------------------------
-// RFC 3492 §7.1 samples, transcribed from the RFC text: each code point is
-// written as in the RFC, "U+" meaning the uppercase flag is set and "u+" that
-// it is not.
+// RFC 3492 §7.1 samples: the table shared with the CLI tests
+// (tests/common/rfc3492_data.hpp), parsed into code points and case flags.
 
-struct rfc_sample {
-  std::string_view name;
-  std::string_view rfc_code_points;
-  std::string_view punycode;
-};
-
-inline constexpr rfc_sample rfc_samples[] = {
-    {"A",
-         "u+0644 u+064A u+0647 u+0645 u+0627 u+0628 u+062A u+0643 u+0644 "
-         "u+0645 u+0648 u+0634 u+0639 u+0631 u+0628 u+064A u+061F",
-     "egbpdaj6bu4bxfgehfvwxn"},
-    {"B",
-         "u+4ED6 u+4EEC u+4E3A u+4EC0 u+4E48 u+4E0D u+8BF4 u+4E2D u+6587",
-     "ihqwcrb4cv8a8dqg056pqjye"},
-    {"C",
-         "u+4ED6 u+5011 u+7232 u+4EC0 u+9EBD u+4E0D u+8AAA u+4E2D u+6587",
-     "ihqwctvzc91f659drss3x8bo0yb"},
-    {"D",
-         "U+0050 u+0072 u+006F u+010D u+0070 u+0072 u+006F u+0073 u+0074 "
-         "u+011B u+006E u+0065 u+006D u+006C u+0075 u+0076 u+00ED u+010D "
-         "u+0065 u+0073 u+006B u+0079",
-     "Proprostnemluvesky-uyb24dma41a"},
-    {"E",
-         "u+05DC u+05DE u+05D4 u+05D4 u+05DD u+05E4 u+05E9 u+05D5 u+05D8 "
-         "u+05DC u+05D0 u+05DE u+05D3 u+05D1 u+05E8 u+05D9 u+05DD u+05E2 "
-         "u+05D1 u+05E8 u+05D9 u+05EA",
-     "4dbcagdahymbxekheh6e0a7fei0b"},
-    {"F",
-         "u+092F u+0939 u+0932 u+094B u+0917 u+0939 u+093F u+0928 u+094D "
-         "u+0926 u+0940 u+0915 u+094D u+092F u+094B u+0902 u+0928 u+0939 "
-         "u+0940 u+0902 u+092C u+094B u+0932 u+0938 u+0915 u+0924 u+0947 "
-         "u+0939 u+0948 u+0902",
-     "i1baa7eci9glrd9b2ae1bj0hfcgg6iyaf8o0a1dig0cd"},
-    {"G",
-         "u+306A u+305C u+307F u+3093 u+306A u+65E5 u+672C u+8A9E u+3092 "
-         "u+8A71 u+3057 u+3066 u+304F u+308C u+306A u+3044 u+306E u+304B",
-     "n8jok5ay5dzabd5bym9f0cm5685rrjetr6pdxa"},
-    {"H",
-         "u+C138 u+ACC4 u+C758 u+BAA8 u+B4E0 u+C0AC u+B78C u+B4E4 u+C774 "
-         "u+D55C u+AD6D u+C5B4 u+B97C u+C774 u+D574 u+D55C u+B2E4 u+BA74 "
-         "u+C5BC u+B9C8 u+B098 u+C88B u+C744 u+AE4C",
-     "989aomsvi5e83db1d2a355cv1e0vak1dwrv93d5xbh15a0dt30a5jpsd879ccm6fea98c"},
-    {"I",
-         "U+043F u+043E u+0447 u+0435 u+043C u+0443 u+0436 u+0435 u+043E "
-         "u+043D u+0438 u+043D u+0435 u+0433 u+043E u+0432 u+043E u+0440 "
-         "u+044F u+0442 u+043F u+043E u+0440 u+0443 u+0441 u+0441 u+043A "
-         "u+0438",
-     "b1abfaaepdrnnbgefbaDotcwatmq2g4l"},
-    {"J",
-         "U+0050 u+006F u+0072 u+0071 u+0075 u+00E9 u+006E u+006F u+0070 "
-         "u+0075 u+0065 u+0064 u+0065 u+006E u+0073 u+0069 u+006D u+0070 "
-         "u+006C u+0065 u+006D u+0065 u+006E u+0074 u+0065 u+0068 u+0061 "
-         "u+0062 u+006C u+0061 u+0072 u+0065 u+006E U+0045 u+0073 u+0070 "
-         "u+0061 u+00F1 u+006F u+006C",
-     "PorqunopuedensimplementehablarenEspaol-fmd56a"},
-    {"K",
-         "U+0054 u+1EA1 u+0069 u+0073 u+0061 u+006F u+0068 u+1ECD u+006B "
-         "u+0068 u+00F4 u+006E u+0067 u+0074 u+0068 u+1EC3 u+0063 u+0068 "
-         "u+1EC9 u+006E u+00F3 u+0069 u+0074 u+0069 u+1EBF u+006E u+0067 "
-         "U+0056 u+0069 u+1EC7 u+0074",
-     "TisaohkhngthchnitingVit-kjcr8268qyxafd2f1b9g"},
-    {"L",
-         "u+0033 u+5E74 U+0042 u+7D44 u+91D1 u+516B u+5148 u+751F",
-     "3B-ww4c5e180e575a65lsy2b"},
-    {"M",
-         "u+5B89 u+5BA4 u+5948 u+7F8E u+6075 u+002D u+0077 u+0069 u+0074 "
-         "u+0068 u+002D U+0053 U+0055 U+0050 U+0045 U+0052 u+002D U+004D "
-         "U+004F U+004E U+004B U+0045 U+0059 U+0053",
-     "-with-SUPER-MONKEYS-pc58ag80a8qai00g7n9n"},
-    {"N",
-         "U+0048 u+0065 u+006C u+006C u+006F u+002D U+0041 u+006E u+006F "
-         "u+0074 u+0068 u+0065 u+0072 u+002D U+0057 u+0061 u+0079 u+002D "
-         "u+305D u+308C u+305E u+308C u+306E u+5834 u+6240",
-     "Hello-Another-Way--fc4qua05auwb3674vfr0b"},
-    {"O",
-         "u+3072 u+3068 u+3064 u+5C4B u+6839 u+306E u+4E0B u+0032",
-     "2-u9tlzr9756bt3uc0v"},
-    {"P",
-         "U+004D u+0061 u+006A u+0069 u+3067 U+004B u+006F u+0069 u+3059 "
-         "u+308B u+0035 u+79D2 u+524D",
-     "MajiKoi5-783gue6qz075azm5e"},
-    {"Q",
-         "u+30D1 u+30D5 u+30A3 u+30FC u+0064 u+0065 u+30EB u+30F3 u+30D0",
-     "de-jg4avhby1noc0d"},
-    {"R",
-         "u+305D u+306E u+30B9 u+30D4 u+30FC u+30C9 u+3067",
-     "d9juau41awczczp"},
-    {"S",
-         "u+002D u+003E u+0020 u+0024 u+0031 u+002E u+0030 u+0030 u+0020 "
-         "u+003C u+002D",
-     "-> $1.00 <--"},
-};
-
-inline constexpr std::size_t rfc_sample_count = sizeof(rfc_samples) / sizeof(rfc_samples[0]);
+using puny_test_data::rfc_sample;
+using puny_test_data::rfc_sample_count;
+using puny_test_data::rfc_samples;
 
 /// Code points and case flags of a sample, parsed from its RFC notation.
 struct parsed_sample {
@@ -559,9 +469,9 @@ inline const char* script_name(script s) {
   return "?";
 }
 
-// Readable test names and messages for parameterized tests.
+// Readable test names and messages for parameterized tests (an rfc_sample
+// prints through puny_test_data::PrintTo).
 inline void PrintTo(script s, std::ostream* os) { *os << script_name(s); }
-inline void PrintTo(const rfc_sample& s, std::ostream* os) { *os << "sample " << s.name; }
 
 inline char32_t uniform(std::mt19937& rng, char32_t lo, char32_t hi) {
   return std::uniform_int_distribution<char32_t>(lo, hi)(rng);

@@ -1,7 +1,8 @@
 // RFC 3492 §7.2 and §7.3: the traces of samples B and L, exactly as the RFC
 // prints them (without its indentation), from puny::encode_traced and
-// puny::decode_traced.  The expected text is embedded here, copied from the
-// RFC, so the test does not read the RFC at run time.
+// puny::decode_traced.  The expected text is copied from the RFC into
+// tests/common/rfc3492_data.hpp (shared with the CLI tests), so the test does
+// not read the RFC at run time.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -9,6 +10,7 @@
 #include <vector>
 
 #include "puny/trace.hpp"
+#include "rfc3492_data.hpp"
 #include "test_support.hpp"
 
 namespace {
@@ -17,126 +19,13 @@ using puny::status;
 
 std::string sname(status s) { return std::string(puny::name(s)); }
 
-// RFC 3492 §7.2, decoding trace of example B (the RFC's 3-space indentation removed).
-constexpr std::string_view rfc_decode_b =
-    "n is 128, i is 0, bias is 72\n"
-    "input is \"ihqwcrb4cv8a8dqg056pqjye\"\n"
-    "there is no delimiter, so extended string starts empty\n"
-    "delta \"ihq\" decodes to 19853\n"
-    "bias becomes 21\n"
-    "4E0D *\n"
-    "delta \"wc\" decodes to 64\n"
-    "bias becomes 20\n"
-    "4E0D 4E2D *\n"
-    "delta \"rb\" decodes to 37\n"
-    "bias becomes 13\n"
-    "4E3A * 4E0D 4E2D\n"
-    "delta \"4c\" decodes to 56\n"
-    "bias becomes 17\n"
-    "4E3A 4E48 * 4E0D 4E2D\n"
-    "delta \"v8a\" decodes to 599\n"
-    "bias becomes 32\n"
-    "4E3A 4EC0 * 4E48 4E0D 4E2D\n"
-    "delta \"8d\" decodes to 130\n"
-    "bias becomes 23\n"
-    "4ED6 * 4E3A 4EC0 4E48 4E0D 4E2D\n"
-    "delta \"qg\" decodes to 154\n"
-    "bias becomes 25\n"
-    "4ED6 4EEC * 4E3A 4EC0 4E48 4E0D 4E2D\n"
-    "delta \"056p\" decodes to 46301\n"
-    "bias becomes 84\n"
-    "4ED6 4EEC 4E3A 4EC0 4E48 4E0D 4E2D 6587 *\n"
-    "delta \"qjye\" decodes to 88531\n"
-    "bias becomes 90\n"
-    "4ED6 4EEC 4E3A 4EC0 4E48 4E0D 8BF4 * 4E2D 6587\n";
+// RFC 3492 §7.2 and §7.3, from tests/common/rfc3492_data.hpp.
+using puny_test_data::rfc_decode_trace_b;
+using puny_test_data::rfc_decode_trace_l;
+using puny_test_data::rfc_encode_trace_b;
+using puny_test_data::rfc_encode_trace_l;
 
-// RFC 3492 §7.2, decoding trace of example L (the RFC's 3-space indentation removed).
-constexpr std::string_view rfc_decode_l =
-    "n is 128, i is 0, bias is 72\n"
-    "input is \"3B-ww4c5e180e575a65lsy2b\"\n"
-    "literal portion is \"3B-\", so extended string starts as:\n"
-    "0033 0042\n"
-    "delta \"ww4c\" decodes to 62042\n"
-    "bias becomes 27\n"
-    "0033 0042 5148 *\n"
-    "delta \"5e\" decodes to 139\n"
-    "bias becomes 24\n"
-    "0033 0042 516B * 5148\n"
-    "delta \"180e\" decodes to 16683\n"
-    "bias becomes 67\n"
-    "0033 5E74 * 0042 516B 5148\n"
-    "delta \"575a\" decodes to 34821\n"
-    "bias becomes 82\n"
-    "0033 5E74 0042 516B 5148 751F *\n"
-    "delta \"65l\" decodes to 14592\n"
-    "bias becomes 67\n"
-    "0033 5E74 0042 7D44 * 516B 5148 751F\n"
-    "delta \"sy2b\" decodes to 42088\n"
-    "bias becomes 84\n"
-    "0033 5E74 0042 7D44 91D1 * 516B 5148 751F\n";
-
-// RFC 3492 §7.3, encoding trace of example B (the RFC's 3-space indentation removed).
-constexpr std::string_view rfc_encode_b =
-    "bias is 72\n"
-    "input is:\n"
-    "4ED6 4EEC 4E3A 4EC0 4E48 4E0D 8BF4 4E2D 6587\n"
-    "there are no basic code points, so no literal portion\n"
-    "next code point to insert is 4E0D\n"
-    "needed delta is 19853, encodes as \"ihq\"\n"
-    "bias becomes 21\n"
-    "next code point to insert is 4E2D\n"
-    "needed delta is 64, encodes as \"wc\"\n"
-    "bias becomes 20\n"
-    "next code point to insert is 4E3A\n"
-    "needed delta is 37, encodes as \"rb\"\n"
-    "bias becomes 13\n"
-    "next code point to insert is 4E48\n"
-    "needed delta is 56, encodes as \"4c\"\n"
-    "bias becomes 17\n"
-    "next code point to insert is 4EC0\n"
-    "needed delta is 599, encodes as \"v8a\"\n"
-    "bias becomes 32\n"
-    "next code point to insert is 4ED6\n"
-    "needed delta is 130, encodes as \"8d\"\n"
-    "bias becomes 23\n"
-    "next code point to insert is 4EEC\n"
-    "needed delta is 154, encodes as \"qg\"\n"
-    "bias becomes 25\n"
-    "next code point to insert is 6587\n"
-    "needed delta is 46301, encodes as \"056p\"\n"
-    "bias becomes 84\n"
-    "next code point to insert is 8BF4\n"
-    "needed delta is 88531, encodes as \"qjye\"\n"
-    "bias becomes 90\n"
-    "output is \"ihqwcrb4cv8a8dqg056pqjye\"\n";
-
-// RFC 3492 §7.3, encoding trace of example L (the RFC's 3-space indentation removed).
-constexpr std::string_view rfc_encode_l =
-    "bias is 72\n"
-    "input is:\n"
-    "0033 5E74 0042 7D44 91D1 516B 5148 751F\n"
-    "basic code points (0033, 0042) are copied to literal portion: \"3B-\"\n"
-    "next code point to insert is 5148\n"
-    "needed delta is 62042, encodes as \"ww4c\"\n"
-    "bias becomes 27\n"
-    "next code point to insert is 516B\n"
-    "needed delta is 139, encodes as \"5e\"\n"
-    "bias becomes 24\n"
-    "next code point to insert is 5E74\n"
-    "needed delta is 16683, encodes as \"180e\"\n"
-    "bias becomes 67\n"
-    "next code point to insert is 751F\n"
-    "needed delta is 34821, encodes as \"575a\"\n"
-    "bias becomes 82\n"
-    "next code point to insert is 7D44\n"
-    "needed delta is 14592, encodes as \"65l\"\n"
-    "bias becomes 67\n"
-    "next code point to insert is 91D1\n"
-    "needed delta is 42088, encodes as \"sy2b\"\n"
-    "bias becomes 84\n"
-    "output is \"3B-ww4c5e180e575a65lsy2b\"\n";
-
-const puny_test::rfc_sample& sample(char letter) { return puny_test::rfc_samples[letter - 'A']; }
+const puny_test::rfc_sample& sample(char letter) { return puny_test_data::rfc_sample_named(letter); }
 
 TEST(Trace, EncodeSampleB) {
   const auto b = puny_test::parse_sample(sample('B'));
@@ -144,12 +33,12 @@ TEST(Trace, EncodeSampleB) {
   const auto r = puny::encode_traced(b.code_points, {}, trace);
   ASSERT_EQ(sname(r.code), "success");
   EXPECT_EQ(r.value, "ihqwcrb4cv8a8dqg056pqjye");
-  EXPECT_EQ(trace, rfc_encode_b);
+  EXPECT_EQ(trace, rfc_encode_trace_b);
   // With the (all-lowercase) annotation of the sample: the same.
   std::string flagged;
   const auto f = puny::encode_traced(b.code_points, b.uppercase, flagged);
   ASSERT_TRUE(f.ok());
-  EXPECT_EQ(flagged, rfc_encode_b);
+  EXPECT_EQ(flagged, rfc_encode_trace_b);
 }
 
 TEST(Trace, EncodeSampleL) {
@@ -158,33 +47,29 @@ TEST(Trace, EncodeSampleL) {
   const auto r = puny::encode_traced(l.code_points, l.uppercase, trace);
   ASSERT_EQ(sname(r.code), "success");
   EXPECT_EQ(r.value, "3B-ww4c5e180e575a65lsy2b");
-  EXPECT_EQ(trace, rfc_encode_l);
+  EXPECT_EQ(trace, rfc_encode_trace_l);
   // Without annotation 'B' (U+0042) is copied as it is: the same trace.
   std::string plain;
   const auto p = puny::encode_traced(l.code_points, {}, plain);
   ASSERT_TRUE(p.ok());
-  EXPECT_EQ(plain, rfc_encode_l);
+  EXPECT_EQ(plain, rfc_encode_trace_l);
 }
 
-TEST(Trace, DecodeSampleB) {
-  const auto b = puny_test::parse_sample(sample('B'));
+// Decodes the sample's Punycode with a trace: its code points, its case
+// flags and the RFC's decoding trace, to the letter.
+void expect_decoding_trace(const puny_test::rfc_sample& s, std::string_view rfc_trace) {
+  const auto parsed = puny_test::parse_sample(s);
   std::string trace;
-  const auto r = puny::decode_traced("ihqwcrb4cv8a8dqg056pqjye", trace);
+  const auto r = puny::decode_traced(s.punycode, trace);
   ASSERT_EQ(sname(r.code), "success");
-  EXPECT_EQ(r.value.code_points, b.code_points);
-  EXPECT_EQ(r.value.uppercase, b.uppercase);
-  EXPECT_EQ(trace, rfc_decode_b);
+  EXPECT_EQ(r.value.code_points, parsed.code_points);
+  EXPECT_EQ(r.value.uppercase, parsed.uppercase);
+  EXPECT_EQ(trace, rfc_trace);
 }
 
-TEST(Trace, DecodeSampleL) {
-  const auto l = puny_test::parse_sample(sample('L'));
-  std::string trace;
-  const auto r = puny::decode_traced("3B-ww4c5e180e575a65lsy2b", trace);
-  ASSERT_EQ(sname(r.code), "success");
-  EXPECT_EQ(r.value.code_points, l.code_points);
-  EXPECT_EQ(r.value.uppercase, l.uppercase);
-  EXPECT_EQ(trace, rfc_decode_l);
-}
+TEST(Trace, DecodeSampleB) { expect_decoding_trace(sample('B'), rfc_decode_trace_b); }
+
+TEST(Trace, DecodeSampleL) { expect_decoding_trace(sample('L'), rfc_decode_trace_l); }
 
 // The trace is appended to what the string already holds.
 TEST(Trace, AppendsToTheString) {
@@ -192,7 +77,7 @@ TEST(Trace, AppendsToTheString) {
   std::string trace = "previous\n";
   ASSERT_TRUE(puny::encode_traced(b.code_points, {}, trace).ok());
   ASSERT_TRUE(puny::decode_traced("ihqwcrb4cv8a8dqg056pqjye", trace).ok());
-  EXPECT_EQ(trace, "previous\n" + std::string(rfc_encode_b) + std::string(rfc_decode_b));
+  EXPECT_EQ(trace, "previous\n" + std::string(rfc_encode_trace_b) + std::string(rfc_decode_trace_b));
 }
 
 // Every sample: the traced conversions give what the plain ones give, and
