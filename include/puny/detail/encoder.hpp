@@ -104,10 +104,10 @@ constexpr void rank_keys(const std::uint32_t* keys, std::size_t nk, std::uint32_
   }
 }
 
-/// Emits one delta and returns the new bias: §6.3's digit loop and the
-/// adapt() call that follows it.  The first four digits are produced
-/// without branches when the output has room, so that the loop's exit —
-/// which depends on the data — costs no misprediction for typical deltas.
+/// Emits one delta as §6.3's digit loop does.  The first four digits are
+/// produced without branches when the output has room, so that the loop's
+/// exit — which depends on the data — costs no misprediction for typical
+/// deltas.
 template <class Params>
 constexpr void emit_delta(const Params& p, counting_writer<char>& w, std::uint64_t q, std::uint64_t bias,
                           bool upper) noexcept {
