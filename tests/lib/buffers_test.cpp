@@ -22,6 +22,18 @@ std::vector<std::uint64_t> dirty_scratch(std::size_t words) {
   return std::vector<std::uint64_t>(words, 0xDEADBEEFCAFEF00Dull);
 }
 
+// Output sizes too small for a result of `size` elements: all of them for
+// short results, a sample for long ones.
+std::vector<std::size_t> sizes_below(std::size_t size) {
+  std::vector<std::size_t> sizes;
+  if (size < 100) {
+    for (std::size_t k = 0; k < size; ++k) sizes.push_back(k);
+  } else {
+    sizes = {0, 1, size / 2, size - 1};
+  }
+  return sizes;
+}
+
 // Encodes with every output size from 0 to the real size + 1 (or a sample
 // of them for long inputs) and checks needed / success.
 void check_encode_sizes(std::u32string_view text, const std::vector<bool>* flags = nullptr) {
@@ -34,13 +46,7 @@ void check_encode_sizes(std::u32string_view text, const std::vector<bool>* flags
   puny_test::bool_array f = flags ? puny_test::bool_array(*flags) : puny_test::bool_array();
   auto scratch = dirty_scratch(puny::encode_scratch_words(text.size()));
 
-  std::vector<std::size_t> sizes = {0, 1, size / 2, size - 1};
-  if (size < 100) {
-    sizes.clear();
-    for (std::size_t k = 0; k < size; ++k) sizes.push_back(k);
-  }
-  for (const std::size_t k : sizes) {
-    if (k >= size) continue;
+  for (const std::size_t k : sizes_below(size)) {
     std::vector<char> out(k);
     const puny::result r = puny::encode(in, out, f.cspan(), scratch);
     ASSERT_EQ(sname(r.code), "output_too_small") << "output size " << k;
@@ -65,13 +71,7 @@ void check_decode_sizes(std::string_view punycode) {
   const std::span<const char> in(punycode.data(), punycode.size());
   auto scratch = dirty_scratch(puny::decode_scratch_words(punycode.size()));
 
-  std::vector<std::size_t> sizes = {0, 1, size / 2, size - 1};
-  if (size < 100) {
-    sizes.clear();
-    for (std::size_t k = 0; k < size; ++k) sizes.push_back(k);
-  }
-  for (const std::size_t k : sizes) {
-    if (k >= size) continue;
+  for (const std::size_t k : sizes_below(size)) {
     std::vector<char32_t> out(k);
     puny::result r = puny::decode(in, out, {}, scratch);
     ASSERT_EQ(sname(r.code), "output_too_small") << "output size " << k;
