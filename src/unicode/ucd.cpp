@@ -1,0 +1,80 @@
+// puny — lookups into the generated Unicode tables (src/tables/), the
+// implementation of src/unicode/ucd.hpp.
+#include "unicode/ucd.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <iterator>
+
+#include "tables/tables.hpp"
+
+namespace puny::detail::ucd {
+
+namespace {
+
+constexpr char32_t last_code_point = 0x10FFFF;
+
+// Values above U+10FFFF are outside every data file; they get the
+// properties the files give an unassigned code point in a default range
+// (@missing: ccc 0, Bidi_Class L, Joining_Type U, NFC_QC Yes, gc Cn).
+constexpr properties out_of_range_properties{0, bidi_class::L, joining_type::U, nfc_quick_check::yes, false};
+
+}  // namespace
+
+const std::string_view unicode_version = tables::unicode_version;
+
+idna_entry idna_lookup(char32_t cp) noexcept {
+  // UTS #46 §5: the table covers exactly U+0000..U+10FFFF (surrogates are
+  // listed as disallowed); anything beyond is not a code point at all.
+  if (cp > last_code_point) return {idna_status::disallowed, 0, 0, nullptr};
+  const std::uint32_t bits = tables::idna_value(cp);
+  const auto status = static_cast<idna_status>(bits & ((1u << tables::idna_status_bits) - 1));
+  const auto length =
+      static_cast<std::uint8_t>((bits >> tables::idna_status_bits) & ((1u << tables::idna_length_bits) - 1));
+  // C++20 defines both the modular conversion and the arithmetic shift, so
+  // this recovers the signed 24-bit delta of a single-code-point mapping.
+  const std::int32_t payload = static_cast<std::int32_t>(bits) >> tables::idna_payload_shift;
+  if (length == 1) return {status, 1, static_cast<char32_t>(static_cast<std::int32_t>(cp) + payload), nullptr};
+  if (length > 1) return {status, length, 0, tables::idna_mapping_pool + payload};
+  return {status, 0, 0, nullptr};
+}
+
+properties lookup_properties(char32_t cp) noexcept {
+  if (cp > last_code_point) return out_of_range_properties;
+  return tables::property_records[tables::properties_value(cp)];
+}
+
+std::uint8_t combining_class(char32_t cp) noexcept { return lookup_properties(cp).ccc; }
+
+bidi_class bidi(char32_t cp) noexcept { return lookup_properties(cp).bidi; }
+
+std::u32string_view canonical_decomposition(char32_t cp) noexcept {
+  if (cp > last_code_point) return {};
+  const std::uint16_t entry = tables::decomposition_value(cp);
+  const std::size_t length = entry & ((1u << tables::decomposition_length_bits) - 1);
+  return {tables::decomposition_pool + (entry >> tables::decomposition_length_bits), length};
+}
+
+char32_t primary_composite(char32_t a, char32_t b) noexcept {
+  // ~1000 pairs: a binary search is cheap, and NFC only asks for pairs whose
+  // second code point can compose at all (NFC_Quick_Check Maybe).
+  const auto* const begin = std::begin(tables::compositions);
+  const auto* const end = std::end(tables::compositions);
+  const auto* const it = std::lower_bound(begin, end, tables::composition{a, b, 0},
+                                          [](const tables::composition& x, const tables::composition& y) {
+                                            return x.first != y.first ? x.first < y.first : x.second < y.second;
+                                          });
+  return it != end && it->first == a && it->second == b ? it->composite : 0;
+}
+
+char32_t simple_lowercase(char32_t cp) noexcept {
+  if (cp > last_code_point) return cp;
+  return static_cast<char32_t>(static_cast<std::int32_t>(cp) + tables::lowercase_deltas[tables::case_value(cp)]);
+}
+
+char32_t simple_uppercase(char32_t cp) noexcept {
+  if (cp > last_code_point) return cp;
+  return static_cast<char32_t>(static_cast<std::int32_t>(cp) + tables::uppercase_deltas[tables::case_value(cp)]);
+}
+
+}  // namespace puny::detail::ucd

@@ -1,0 +1,131 @@
+// NormalizationTest.txt (UAX #15 §15 conformance): every line's NFC
+// invariants, and Part 1's implicit rule for the code points it omits.
+#include <gtest/gtest.h>
+
+#include <cstddef>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "unicode/nfc.hpp"
+#include "unicode_data.hpp"
+
+namespace {
+
+using puny::detail::nfc_buffer_size;
+using puny::detail::to_nfc;
+
+std::u32string nfc(const std::u32string& s) {
+  std::vector<char32_t> out(nfc_buffer_size(s.size()));
+  const std::size_t n = to_nfc(s, out);
+  return {out.data(), n};
+}
+
+std::u32string parse_code_points(const std::string& field) {
+  std::u32string result;
+  std::istringstream in(field);
+  std::string hex;
+  while (in >> hex) result.push_back(static_cast<char32_t>(std::stoul(hex, nullptr, 16)));
+  return result;
+}
+
+std::string show(const std::u32string& s) {
+  std::ostringstream out;
+  out << std::hex << std::uppercase;
+  for (const char32_t cp : s) out << static_cast<unsigned long>(cp) << ' ';
+  return out.str();
+}
+
+struct test_line {
+  int part;
+  std::size_t line_number;
+  std::u32string c[5];
+};
+
+// Reads all test lines; part is the number after "@Part".
+std::vector<test_line> read_lines(std::istream& in) {
+  std::vector<test_line> lines;
+  std::string line;
+  std::size_t number = 0;
+  int part = -1;
+  while (std::getline(in, line)) {
+    ++number;
+    if (line.rfind("@Part", 0) == 0) {
+      part = std::stoi(line.substr(5));
+      continue;
+    }
+    if (line.empty() || line[0] == '#') continue;
+    test_line entry{part, number, {}};
+    std::istringstream fields(line);
+    std::string field;
+    for (auto& column : entry.c) {
+      std::getline(fields, field, ';');
+      column = parse_code_points(field);
+    }
+    lines.push_back(std::move(entry));
+  }
+  return lines;
+}
+
+TEST(NormalizationTest, EveryLineSatisfiesTheNfcInvariants) {
+  PUNY_OPEN_UNICODE_FILE(file, "NormalizationTest.txt");
+  const std::vector<test_line> lines = read_lines(file);
+  ASSERT_GT(lines.size(), 19000u) << "NormalizationTest.txt looks truncated";
+  std::size_t passed = 0;
+  std::size_t reported = 0;
+  for (const test_line& t : lines) {
+    const auto& [c1, c2, c3, c4, c5] = t.c;
+    const bool ok = nfc(c1) == c2 && nfc(c2) == c2 && nfc(c3) == c2 && nfc(c4) == c4 && nfc(c5) == c4;
+    if (ok) {
+      ++passed;
+    } else if (++reported <= 20) {
+      ADD_FAILURE() << "line " << t.line_number << ": c1 " << show(c1) << "-> " << show(nfc(c1)) << ", expected "
+                    << show(c2) << "; NFC(c4) " << show(nfc(c4)) << ", NFC(c5) " << show(nfc(c5));
+    }
+  }
+  std::cout << "NormalizationTest.txt: " << passed << " of " << lines.size() << " lines passed\n";
+  EXPECT_EQ(passed, lines.size());
+}
+
+TEST(NormalizationTest, QuickCheckNeverClaimsNfcForAChangedString) {
+  PUNY_OPEN_UNICODE_FILE(file, "NormalizationTest.txt");
+  std::size_t claimed = 0;
+  for (const test_line& t : read_lines(file)) {
+    for (const auto& column : t.c) {
+      if (!puny::detail::is_nfc_quick(column)) continue;
+      ++claimed;
+      EXPECT_EQ(nfc(column), column) << "line " << t.line_number << ": " << show(column);
+    }
+  }
+  EXPECT_GT(claimed, 10000u);  // the check must say yes to the plain NFC columns
+}
+
+// UAX #15 / NormalizationTest.txt header: every code point not listed in
+// Part 1 is unchanged by NFC (checked here for all of U+0000..U+10FFFF,
+// surrogates included, which to_nfc passes through).
+TEST(NormalizationTest, CodePointsMissingFromPart1AreUnchanged) {
+  PUNY_OPEN_UNICODE_FILE(file, "NormalizationTest.txt");
+  std::vector<bool> listed(0x110000, false);
+  std::size_t part1 = 0;
+  for (const test_line& t : read_lines(file)) {
+    if (t.part != 1) continue;
+    ASSERT_EQ(t.c[0].size(), 1u) << "line " << t.line_number;
+    listed[t.c[0][0]] = true;
+    ++part1;
+  }
+  ASSERT_GT(part1, 10000u);
+  std::size_t checked = 0;
+  std::size_t reported = 0;
+  for (char32_t cp = 0; cp < 0x110000; ++cp) {
+    if (listed[cp]) continue;
+    const std::u32string one(1, cp);
+    ++checked;
+    if (nfc(one) != one && ++reported <= 20) ADD_FAILURE() << "U+" << show(one) << "-> " << show(nfc(one));
+  }
+  std::cout << "NormalizationTest.txt Part 1: " << checked - reported << " of " << checked
+            << " unlisted code points unchanged\n";
+  EXPECT_EQ(reported, 0u);
+}
+
+}  // namespace

@@ -1,0 +1,287 @@
+// The generated tables against a fresh parse of the data files, for every
+// code point U+0000..U+10FFFF.  The parser here is deliberately independent
+// of tools/gen_unicode_tables.py: a shared bug would hide in both.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <iomanip>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "unicode/ucd.hpp"
+#include "unicode_data.hpp"
+
+namespace {
+
+namespace ucd = puny::detail::ucd;
+
+constexpr char32_t code_point_count = 0x110000;
+
+std::string trim(const std::string& s) {
+  const auto first = s.find_first_not_of(" \t");
+  if (first == std::string::npos) return {};
+  return s.substr(first, s.find_last_not_of(" \t") - first + 1);
+}
+
+std::vector<std::string> split(const std::string& s, char separator) {
+  std::vector<std::string> fields;
+  std::string field;
+  std::istringstream in(s);
+  while (std::getline(in, field, separator)) fields.push_back(trim(field));
+  if (!s.empty() && s.back() == separator) fields.emplace_back();
+  return fields;
+}
+
+std::pair<char32_t, char32_t> parse_range(const std::string& text) {
+  const auto dots = text.find("..");
+  const auto first = static_cast<char32_t>(std::stoul(text.substr(0, dots), nullptr, 16));
+  const auto last = dots == std::string::npos ? first : static_cast<char32_t>(std::stoul(text.substr(dots + 2), nullptr, 16));
+  return {first, last};
+}
+
+std::u32string parse_code_points(const std::string& text) {
+  std::u32string result;
+  std::istringstream in(text);
+  std::string hex;
+  while (in >> hex) result.push_back(static_cast<char32_t>(std::stoul(hex, nullptr, 16)));
+  return result;
+}
+
+std::string hex(char32_t cp) {
+  std::ostringstream out;
+  out << "U+" << std::hex << std::uppercase << std::setw(4) << std::setfill('0') << static_cast<unsigned long>(cp);
+  return out.str();
+}
+
+/// Calls f(range, fields) for every data line; and, when missing is set,
+/// for every "# @missing:" line first (in file order).
+void for_each_line(std::istream& in, bool with_missing,
+                   const std::function<void(std::pair<char32_t, char32_t>, const std::vector<std::string>&)>& f) {
+  std::string line;
+  while (std::getline(in, line)) {
+    if (with_missing && line.rfind("# @missing:", 0) == 0) {
+      const auto fields = split(line.substr(11), ';');
+      f(parse_range(fields[0]), fields);
+      continue;
+    }
+    line = trim(line.substr(0, line.find('#')));
+    if (line.empty()) continue;
+    const auto fields = split(line, ';');
+    f(parse_range(fields[0]), fields);
+  }
+}
+
+template <typename T>
+void fill(std::vector<T>& values, std::pair<char32_t, char32_t> range, T value) {
+  for (char32_t cp = range.first; cp <= range.second; ++cp) values[cp] = value;
+}
+
+TEST(UcdTables, IdnaLookupMatchesIdnaMappingTableForEveryCodePoint) {
+  PUNY_OPEN_UNICODE_FILE(file, "IdnaMappingTable.txt");
+  const std::map<std::string, ucd::idna_status> statuses{
+      {"valid", ucd::idna_status::valid},         {"ignored", ucd::idna_status::ignored},
+      {"mapped", ucd::idna_status::mapped},       {"deviation", ucd::idna_status::deviation},
+      {"disallowed", ucd::idna_status::disallowed}};
+  std::vector<int> status(code_point_count, -1);
+  std::vector<std::u32string> mapping(code_point_count);
+  for_each_line(file, false, [&](auto range, const auto& fields) {
+    ASSERT_TRUE(statuses.count(fields[1])) << fields[1];
+    fill(status, range, static_cast<int>(statuses.at(fields[1])));
+    fill(mapping, range, fields.size() > 2 ? parse_code_points(fields[2]) : std::u32string());
+  });
+  std::size_t mismatches = 0;
+  for (char32_t cp = 0; cp < code_point_count; ++cp) {
+    ASSERT_NE(status[cp], -1) << hex(cp) << " is not in the file";
+    const ucd::idna_entry e = ucd::idna_lookup(cp);
+    if (static_cast<int>(e.status) != status[cp] || e.mapping() != mapping[cp]) {
+      if (++mismatches <= 20) ADD_FAILURE() << hex(cp) << ": status " << static_cast<int>(e.status) << " length " << int{e.length};
+    }
+  }
+  EXPECT_EQ(mismatches, 0u);
+  EXPECT_EQ(ucd::idna_lookup(0x110000).status, ucd::idna_status::disallowed);
+  EXPECT_EQ(ucd::idna_lookup(0xFFFFFFFF).status, ucd::idna_status::disallowed);
+  EXPECT_EQ(ucd::idna_lookup(0xFFFFFFFF).length, 0);
+}
+
+// Long property value aliases used by @missing lines (PropertyValueAliases.txt).
+const std::map<std::string, std::string> long_names{
+    {"Left_To_Right", "L"},         {"Right_To_Left", "R"},         {"Arabic_Letter", "AL"},
+    {"European_Terminator", "ET"},  {"Boundary_Neutral", "BN"},     {"Non_Joining", "U"},
+    {"Not_Reordered", "0"}};
+
+std::string short_name(const std::string& name) {
+  const auto it = long_names.find(name);
+  return it == long_names.end() ? name : it->second;
+}
+
+TEST(UcdTables, PropertiesMatchTheDerivedFilesForEveryCodePoint) {
+  PUNY_OPEN_UNICODE_FILE(bidi_file, "DerivedBidiClass.txt");
+  PUNY_OPEN_UNICODE_FILE(joining_file, "DerivedJoiningType.txt");
+  PUNY_OPEN_UNICODE_FILE(ccc_file, "DerivedCombiningClass.txt");
+  PUNY_OPEN_UNICODE_FILE(gc_file, "DerivedGeneralCategory.txt");
+  PUNY_OPEN_UNICODE_FILE(norm_file, "DerivedNormalizationProps.txt");
+
+  const std::array<const char*, 23> bidi_names{"L",  "R",  "AL", "EN",  "ES",  "ET",  "AN",  "CS",
+                                               "NSM", "BN", "B",  "S",   "WS",  "ON",  "LRE", "LRO",
+                                               "RLE", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"};
+  std::vector<int> bidi(code_point_count, -1);
+  for_each_line(bidi_file, true, [&](auto range, const auto& fields) {
+    const std::string name = short_name(fields[1]);
+    const auto it = std::find(bidi_names.begin(), bidi_names.end(), name);
+    ASSERT_NE(it, bidi_names.end()) << fields[1];
+    fill(bidi, range, static_cast<int>(it - bidi_names.begin()));
+  });
+
+  const std::string joining_names = "UCDLRT";
+  std::vector<int> joining(code_point_count, 0);
+  for_each_line(joining_file, true, [&](auto range, const auto& fields) {
+    const std::string name = short_name(fields[1]);
+    ASSERT_EQ(name.size(), 1u) << fields[1];
+    ASSERT_NE(joining_names.find(name[0]), std::string::npos) << fields[1];
+    fill(joining, range, static_cast<int>(joining_names.find(name[0])));
+  });
+
+  std::vector<int> ccc(code_point_count, 0);
+  for_each_line(ccc_file, true, [&](auto range, const auto& fields) { fill(ccc, range, std::stoi(short_name(fields[1]))); });
+
+  std::vector<bool> mark(code_point_count, false);
+  for_each_line(gc_file, false, [&](auto range, const auto& fields) {
+    fill(mark, range, fields[1] == "Mn" || fields[1] == "Mc" || fields[1] == "Me");
+  });
+
+  std::vector<ucd::nfc_quick_check> qc(code_point_count, ucd::nfc_quick_check::yes);
+  for_each_line(norm_file, false, [&](auto range, const auto& fields) {
+    if (fields[1] != "NFC_QC") return;
+    fill(qc, range, fields[2] == "N" ? ucd::nfc_quick_check::no : ucd::nfc_quick_check::maybe);
+  });
+
+  std::size_t mismatches = 0;
+  for (char32_t cp = 0; cp < code_point_count; ++cp) {
+    const ucd::properties p = ucd::lookup_properties(cp);
+    const bool same = static_cast<int>(p.bidi) == bidi[cp] && static_cast<int>(p.joining) == joining[cp] &&
+                      p.ccc == ccc[cp] && p.mark == mark[cp] && p.nfc_qc == qc[cp] &&
+                      ucd::combining_class(cp) == ccc[cp] && static_cast<int>(ucd::bidi(cp)) == bidi[cp];
+    if (!same && ++mismatches <= 20) {
+      ADD_FAILURE() << hex(cp) << ": ccc " << int{p.ccc} << "/" << ccc[cp] << " bidi " << static_cast<int>(p.bidi) << "/"
+                    << bidi[cp] << " joining " << static_cast<int>(p.joining) << "/" << joining[cp] << " mark " << p.mark
+                    << " qc " << static_cast<int>(p.nfc_qc);
+    }
+  }
+  EXPECT_EQ(mismatches, 0u);
+  const ucd::properties beyond = ucd::lookup_properties(0x110000);
+  EXPECT_EQ(beyond.ccc, 0);
+  EXPECT_EQ(beyond.bidi, ucd::bidi_class::L);
+  EXPECT_EQ(beyond.joining, ucd::joining_type::U);
+  EXPECT_EQ(beyond.nfc_qc, ucd::nfc_quick_check::yes);
+  EXPECT_FALSE(beyond.mark);
+}
+
+struct unicode_data {
+  std::map<char32_t, std::u32string> canonical;  // one level, as listed
+  std::map<char32_t, char32_t> upper;
+  std::map<char32_t, char32_t> lower;
+  std::map<char32_t, int> ccc;
+};
+
+unicode_data read_unicode_data(std::istream& in) {
+  unicode_data data;
+  std::string line;
+  while (std::getline(in, line)) {
+    const auto fields = split(line, ';');
+    if (fields.size() != 15) continue;
+    const auto cp = static_cast<char32_t>(std::stoul(fields[0], nullptr, 16));
+    data.ccc[cp] = std::stoi(fields[3]);
+    if (!fields[5].empty() && fields[5][0] != '<') data.canonical[cp] = parse_code_points(fields[5]);
+    if (!fields[12].empty()) data.upper[cp] = static_cast<char32_t>(std::stoul(fields[12], nullptr, 16));
+    if (!fields[13].empty()) data.lower[cp] = static_cast<char32_t>(std::stoul(fields[13], nullptr, 16));
+  }
+  return data;
+}
+
+std::u32string full_decomposition(const unicode_data& data, char32_t cp) {
+  const auto it = data.canonical.find(cp);
+  if (it == data.canonical.end()) return std::u32string(1, cp);
+  std::u32string result;
+  for (const char32_t part : it->second) result += full_decomposition(data, part);
+  return result;
+}
+
+TEST(UcdTables, DecompositionsAndCaseMappingsMatchUnicodeDataForEveryCodePoint) {
+  PUNY_OPEN_UNICODE_FILE(file, "UnicodeData.txt");
+  const unicode_data data = read_unicode_data(file);
+  ASSERT_GT(data.canonical.size(), 2000u);
+  std::size_t mismatches = 0;
+  std::size_t decomposed = 0;
+  for (char32_t cp = 0; cp < code_point_count; ++cp) {
+    const std::u32string expected = data.canonical.count(cp) != 0 ? full_decomposition(data, cp) : std::u32string();
+    decomposed += expected.empty() ? 0 : 1;
+    const char32_t lower = data.lower.count(cp) != 0 ? data.lower.at(cp) : cp;
+    const char32_t upper = data.upper.count(cp) != 0 ? data.upper.at(cp) : cp;
+    if ((ucd::canonical_decomposition(cp) != expected || ucd::simple_lowercase(cp) != lower ||
+         ucd::simple_uppercase(cp) != upper) &&
+        ++mismatches <= 20) {
+      ADD_FAILURE() << hex(cp) << ": decomposition length " << ucd::canonical_decomposition(cp).size() << " vs "
+                    << expected.size() << ", lower " << hex(ucd::simple_lowercase(cp)) << " vs " << hex(lower)
+                    << ", upper " << hex(ucd::simple_uppercase(cp)) << " vs " << hex(upper);
+    }
+    EXPECT_LE(ucd::canonical_decomposition(cp).size(), ucd::max_decomposition_length);
+  }
+  EXPECT_EQ(mismatches, 0u);
+  EXPECT_EQ(decomposed, data.canonical.size());  // Hangul syllables are not listed, so not in the table either
+  EXPECT_TRUE(ucd::canonical_decomposition(0xAC00).empty());
+  EXPECT_EQ(ucd::simple_lowercase(0x110000), char32_t{0x110000});
+  EXPECT_EQ(ucd::simple_uppercase(0x7FFFFFFF), char32_t{0x7FFFFFFF});
+}
+
+// UAX #15 §5: a primary composite is a canonical decomposable character
+// that is not Full_Composition_Exclusion; every other pair composes to 0.
+TEST(UcdTables, PrimaryCompositesAreExactlyTheNonExcludedPairs) {
+  PUNY_OPEN_UNICODE_FILE(file, "UnicodeData.txt");
+  PUNY_OPEN_UNICODE_FILE(norm_file, "DerivedNormalizationProps.txt");
+  const unicode_data data = read_unicode_data(file);
+  std::set<char32_t> excluded;
+  for_each_line(norm_file, false, [&](auto range, const auto& fields) {
+    if (fields[1] != "Full_Composition_Exclusion") return;
+    for (char32_t cp = range.first; cp <= range.second; ++cp) excluded.insert(cp);
+  });
+  ASSERT_GT(excluded.size(), 1000u);
+  std::size_t composites = 0;
+  std::set<char32_t> firsts;
+  std::set<char32_t> seconds;
+  std::set<std::pair<char32_t, char32_t>> pairs;
+  for (const auto& [cp, parts] : data.canonical) {
+    if (parts.size() != 2) {
+      EXPECT_TRUE(excluded.count(cp)) << hex(cp) << " is a singleton, so excluded";
+      continue;
+    }
+    firsts.insert(parts[0]);
+    seconds.insert(parts[1]);
+    pairs.emplace(parts[0], parts[1]);
+    const char32_t expected = excluded.count(cp) != 0 ? 0 : cp;
+    composites += expected != 0 ? 1 : 0;
+    EXPECT_EQ(ucd::primary_composite(parts[0], parts[1]), expected) << hex(cp);
+  }
+  EXPECT_GT(composites, 900u);
+  // Every other combination of a first and a second code point composes to nothing.
+  std::size_t others = 0;
+  for (const char32_t first : firsts) {
+    for (const char32_t second : seconds) {
+      if (pairs.count({first, second}) != 0) continue;
+      ++others;
+      EXPECT_EQ(ucd::primary_composite(first, second), 0u) << hex(first) << " " << hex(second);
+    }
+    EXPECT_EQ(ucd::primary_composite(first, 0x110000), 0u);
+  }
+  EXPECT_GT(others, 10000u);
+  EXPECT_EQ(ucd::primary_composite(0x1100, 0x1161), 0u);  // Hangul LV is algorithmic, not in the table
+}
+
+}  // namespace
