@@ -5,6 +5,7 @@
 #include <new>
 #include <span>
 
+#include "case_annotation.hpp"
 #include "puny/punycode.hpp"
 #include "puny/status.hpp"
 #include "puny/trace.hpp"
@@ -60,8 +61,8 @@ std::string terminator_name(char terminator) {
 
 }  // namespace
 
-converter::converter(command cmd, bool codepoints, char terminator)
-    : cmd_(cmd), codepoints_(codepoints), terminator_(terminator) {}
+converter::converter(command cmd, bool codepoints, bool mixed_case, char terminator)
+    : cmd_(cmd), codepoints_(codepoints), mixed_case_(mixed_case), terminator_(terminator) {}
 
 std::optional<record_failure> converter::convert(std::string_view record, std::string& result,
                                                  std::string* trace) {
@@ -93,8 +94,14 @@ std::optional<record_failure> converter::encode_text(std::string_view record, st
                                              std::span<char32_t>(code_points_));
   if (!u) return status_failure(u.code, u.position);
   code_points_.resize(u.written);
+  if (mixed_case_) {
+    annotate_case(code_points_, uppercase_);
+  } else {
+    uppercase_.clear();
+  }
 
-  converted<std::string> c = trace != nullptr ? puny::encode_traced(code_points_, {}, *trace)
+  converted<std::string> c = trace != nullptr ? puny::encode_traced(code_points_, uppercase_, *trace)
+                             : mixed_case_    ? puny::encode(code_points_, uppercase_)
                                               : puny::encode(code_points_);
   if (!c) return status_failure(c.code, utf8_offset(record, c.position));
   // Basic code points are copied, so the terminator comes from the input.
@@ -134,6 +141,12 @@ std::optional<record_failure> converter::decode_text(std::string_view record, st
     converted<annotated> c = puny::decode_traced(record, *trace);
     if (!c) return status_failure(c.code, c.position);
     code_points_ = std::move(c.value.code_points);
+    if (mixed_case_) apply_case(code_points_, c.value.uppercase);
+  } else if (mixed_case_) {
+    converted<annotated> c = puny::decode_annotated(record);
+    if (!c) return status_failure(c.code, c.position);
+    code_points_ = std::move(c.value.code_points);
+    apply_case(code_points_, c.value.uppercase);
   } else {
     converted<std::u32string> c = puny::decode(record);
     if (!c) return status_failure(c.code, c.position);
@@ -144,7 +157,8 @@ std::optional<record_failure> converter::decode_text(std::string_view record, st
   // The decoder only produces scalar values, so this cannot fail.
   if (!u) return status_failure(u.code, 0);
   result.resize(u.written);
-  // Decoded code points are non-basic: a terminator comes from the literal.
+  // Decoded code points are non-basic, and the simple uppercase of one is
+  // a letter: a terminator comes from the literal.
   if (result.find(terminator_) != std::string::npos) {
     return terminator_failure(std::min(record.find(terminator_), record.size()));
   }

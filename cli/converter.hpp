@@ -5,7 +5,8 @@
 // Punycode is bare RFC 3492 text, without an ACE prefix.  With code point
 // tokens the Appendix A case flags travel with the code points: encode
 // always passes the flags of the tokens, decode writes "U+" for flagged
-// code points.
+// code points.  With mixed_case the UTF-8 text carries them as letter case
+// instead (RFC 3492 Appendix A; case_annotation.hpp).
 //
 // A result that would contain the record terminator (a line feed coming
 // from the input's basic code points, e.g. the token u+000A) fails, so that
@@ -15,6 +16,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "codepoint_tokens.hpp"
 #include "options.hpp"
@@ -24,9 +26,9 @@ namespace puny::cli {
 
 class converter {
  public:
-  /// `terminator` is the output record terminator, which results must not
-  /// contain.
-  converter(command cmd, bool codepoints, char terminator);
+  /// `cmd` is encode or decode.  `terminator` is the output record
+  /// terminator, which results must not contain.
+  converter(command cmd, bool codepoints, bool mixed_case, char terminator);
 
   /// Converts one record into `result` (replacing it; empty on failure).
   /// When `trace` is not null the RFC 3492 §7.2/7.3 trace is appended to it
@@ -42,9 +44,11 @@ class converter {
 
   command cmd_;
   bool codepoints_;
+  bool mixed_case_;
   char terminator_;
   // Reused between records.
   std::u32string code_points_;
+  std::vector<bool> uppercase_;
   token_line tokens_;
 };
 

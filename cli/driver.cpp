@@ -7,37 +7,24 @@
 
 #include "converter.hpp"
 #include "diagnostics.hpp"
+#include "idna_converter.hpp"
+#include "idna_outcome.hpp"
+#include "output_format.hpp"
 #include "record_reader.hpp"
 #include "record_writer.hpp"
 
 namespace puny::cli {
+namespace {
 
-int run_command(const options& opts, std::streambuf& in, std::ostream& out, std::ostream& err,
-                bool out_is_terminal) {
-  const bool from_arguments = !opts.strings.empty();
-  record_writer writer(out, '\n', out_is_terminal);
-  converter convert(opts.cmd, opts.codepoints, writer.terminator());
-  diagnostics diag(err, from_arguments ? "argument" : "line");
-
+// Feeds every record to `process(number, record)`, which writes its output
+// record and returns false when the record failed; returns the exit status.
+template <class Process>
+int run_records(const options& opts, std::streambuf& in, record_writer& writer, diagnostics& diag,
+                Process process) {
   bool any_failed = false;
-  std::string result;
-  std::string trace;
-  // Converts and writes one record; false once output can no longer be written.
-  auto process = [&](std::uint64_t number, std::string_view record) {
-    trace.clear();
-    const auto failure = convert.convert(record, result, opts.trace ? &trace : nullptr);
-    if (opts.trace) diag.trace(trace);
-    if (failure) {
-      any_failed = true;
-      diag.record_failed(number, *failure);
-    }
-    writer.write(result);
-    return writer.ok();
-  };
-
-  if (from_arguments) {
-    for (std::size_t j = 0; j < opts.strings.size(); ++j) {
-      if (!process(j + 1, opts.strings[j])) break;
+  if (!opts.strings.empty()) {
+    for (std::size_t j = 0; j < opts.strings.size() && writer.ok(); ++j) {
+      if (!process(j + 1, opts.strings[j])) any_failed = true;
     }
   } else {
     record_reader reader(in, record_format::lines);
@@ -47,7 +34,7 @@ int run_command(const options& opts, std::streambuf& in, std::ostream& out, std:
     });
     std::string record;
     while (writer.ok() && reader.next(record)) {
-      if (!process(reader.count(), record)) break;
+      if (!process(reader.count(), record)) any_failed = true;
     }
     if (reader.failed()) {
       diag.error("error reading standard input");
@@ -61,6 +48,38 @@ int run_command(const options& opts, std::streambuf& in, std::ostream& out, std:
     return exit_failure;
   }
   return any_failed ? exit_failure : exit_success;
+}
+
+}  // namespace
+
+int run_command(const options& opts, std::streambuf& in, std::ostream& out, std::ostream& err,
+                bool out_is_terminal) {
+  record_writer writer(out, '\n', out_is_terminal);
+  diagnostics diag(err, opts.strings.empty() ? "line" : "argument");
+  std::string result;
+
+  if (is_idna(opts.cmd)) {
+    const idna_converter convert(opts.cmd, opts.idna, opts.format, writer.terminator());
+    idna_outcome outcome;
+    return run_records(opts, in, writer, diag, [&](std::uint64_t number, std::string_view record) {
+      convert.convert(record, outcome);
+      if (!outcome.ok()) diag.idna_failed(number, record, outcome);
+      format_idna_record(opts.format, record, outcome, result);
+      writer.write(result);
+      return outcome.ok();
+    });
+  }
+
+  converter convert(opts.cmd, opts.codepoints, opts.mixed_case, writer.terminator());
+  std::string trace;
+  return run_records(opts, in, writer, diag, [&](std::uint64_t number, std::string_view record) {
+    trace.clear();
+    const auto failure = convert.convert(record, result, opts.trace ? &trace : nullptr);
+    if (opts.trace) diag.trace(trace);
+    if (failure) diag.record_failed(number, *failure);
+    writer.write(result);
+    return !failure.has_value();
+  });
 }
 
 }  // namespace puny::cli

@@ -5,8 +5,8 @@
 // `out`; traces and messages to `err`.
 #pragma once
 
-#include <streambuf>
 #include <ostream>
+#include <streambuf>
 
 #include "options.hpp"
 

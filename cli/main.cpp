@@ -1,7 +1,10 @@
-// puny — command-line Punycode (RFC 3492) encoder and decoder.
+// puny — command-line Punycode (RFC 3492) encoder and decoder, and UTS #46
+// processing of internationalized domain names.
 //
-//   puny encode [--codepoints] [--trace] [--] [STRING...]
-//   puny decode [--codepoints] [--trace] [--] [STRING...]
+//   puny encode [--codepoints | --mixed-case] [--trace] [--] [STRING...]
+//   puny decode [--codepoints | --mixed-case] [--trace] [--] [STRING...]
+//   puny to-ascii [--profile PROFILE] [FLAG...] [--format FORMAT] [--] [DOMAIN...]
+//   puny to-unicode [--profile PROFILE] [FLAG...] [--format FORMAT] [--] [DOMAIN...]
 #include <exception>
 #include <iostream>
 #include <span>
@@ -13,6 +16,7 @@
 
 #include "driver.hpp"
 #include "options.hpp"
+#include "usage.hpp"
 
 #ifndef PUNY_VERSION
 #error "PUNY_VERSION must be defined (cli/CMakeLists.txt sets it from PROJECT_VERSION)"

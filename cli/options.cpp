@@ -1,5 +1,8 @@
-// puny CLI — the command line: commands, options, operands and usage text.
+// puny CLI — the command line: commands, options and operands.
 #include "options.hpp"
+
+#include <array>
+#include <utility>
 
 namespace puny::cli {
 namespace {
@@ -13,13 +16,77 @@ parsed_command_line usage_error(std::string message) {
   return r;
 }
 
+constexpr std::array<std::pair<std::string_view, command>, 4> command_names = {{
+    {"encode", command::encode},
+    {"decode", command::decode},
+    {"to-ascii", command::to_ascii},
+    {"to-unicode", command::to_unicode},
+}};
+
 std::optional<command> command_named(std::string_view name) {
-  if (name == "encode") return command::encode;
-  if (name == "decode") return command::decode;
+  for (const auto& [n, c] : command_names) {
+    if (n == name) return c;
+  }
+  return std::nullopt;
+}
+
+constexpr std::array<std::pair<std::string_view, idna_profile>, 4> profile_names = {{
+    {"uts46", idna_profile::uts46},
+    {"whatwg", idna_profile::whatwg},
+    {"transitional", idna_profile::transitional},
+    {"display", idna_profile::display},
+}};
+
+std::optional<idna_profile> profile_named(std::string_view name) {
+  for (const auto& [n, p] : profile_names) {
+    if (n == name) return p;
+  }
+  return std::nullopt;
+}
+
+// The UTS #46 §4 processing flags the command line can set, each as
+// "--NAME" (on) and "--no-NAME" (off).
+struct idna_flag {
+  std::string_view name;
+  bool idna_options::*member;
+};
+constexpr std::array<idna_flag, 7> idna_flags = {{
+    {"std3", &idna_options::use_std3_ascii_rules},
+    {"check-hyphens", &idna_options::check_hyphens},
+    {"check-bidi", &idna_options::check_bidi},
+    {"check-joiners", &idna_options::check_joiners},
+    {"transitional", &idna_options::transitional_processing},
+    {"verify-dns-length", &idna_options::verify_dns_length},
+    {"ignore-invalid-punycode", &idna_options::ignore_invalid_punycode},
+}};
+
+struct flag_setting {
+  bool idna_options::*member;
+  bool value;
+};
+
+// "--std3" -> {use_std3_ascii_rules, true}; "--no-std3" -> {..., false}.
+std::optional<flag_setting> idna_flag_named(std::string_view arg) {
+  if (!arg.starts_with("--")) return std::nullopt;
+  std::string_view name = arg.substr(2);
+  const bool value = !name.starts_with("no-");
+  if (!value) name.remove_prefix(3);
+  for (const idna_flag& f : idna_flags) {
+    if (f.name == name) return flag_setting{f.member, value};
+  }
   return std::nullopt;
 }
 
 bool is_help(std::string_view arg) { return arg == "--help" || arg == "-h"; }
+
+bool is_punycode_option(std::string_view arg) {
+  return arg == "--codepoints" || arg == "--trace" || arg == "--mixed-case";
+}
+
+bool is_idna_option(std::string_view arg) {
+  return arg == "--profile" || arg.starts_with("--profile=") || arg == "--format" || arg.starts_with("--format=") ||
+         idna_flag_named(arg).has_value();
+}
 
 // Quotes an argument for a message.
 std::string quoted(std::string_view arg) {
@@ -29,10 +96,33 @@ std::string quoted(std::string_view arg) {
   return s;
 }
 
+// An option that takes a value: "--NAME VALUE" or "--NAME=VALUE".
+class valued_option {
+ public:
+  explicit valued_option(std::string_view name) : name_(name) {}
+
+  /// True when args[j] is this option; then `value` is set, or `missing`
+  /// when the command line ends first.  Advances j past a separate value.
+  bool match(std::span<const char* const> args, std::size_t& j, std::string_view& value, bool& missing) const {
+    const std::string_view arg = args[j];
+    if (arg.size() > name_.size() && arg.starts_with(name_) && arg[name_.size()] == '=') {
+      value = arg.substr(name_.size() + 1);
+      return true;
+    }
+    if (arg != name_) return false;
+    missing = j + 1 == args.size();
+    if (!missing) value = args[++j];
+    return true;
+  }
+
+ private:
+  std::string_view name_;
+};
+
 }  // namespace
 
 parsed_command_line parse_command_line(std::span<const char* const> args) {
-  if (args.empty()) return usage_error("missing command (encode or decode)");
+  if (args.empty()) return usage_error("missing command (encode, decode, to-ascii or to-unicode)");
 
   const std::string_view first = args[0];
   if (is_help(first)) {
@@ -48,23 +138,28 @@ parsed_command_line parse_command_line(std::span<const char* const> args) {
   const std::optional<command> cmd = command_named(first);
   if (!cmd) {
     if (first.size() > 1 && first[0] == '-') return usage_error("unknown option " + quoted(first));
-    return usage_error("unknown command " + quoted(first) + " (expected encode or decode)");
+    return usage_error("unknown command " + quoted(first) + " (expected encode, decode, to-ascii or to-unicode)");
   }
+  const bool idna = is_idna(*cmd);
 
   parsed_command_line r;
   r.what = action::run;
   r.opts.cmd = *cmd;
+  // Flags override the profile whatever their order, so both are applied
+  // once the whole command line is read.
+  idna_profile profile = idna_profile::uts46;
+  std::vector<flag_setting> flag_settings;
+  const valued_option profile_option("--profile");
+  const valued_option format_option("--format");
   bool options_ended = false;
   for (std::size_t j = 1; j < args.size(); ++j) {
     const std::string_view arg = args[j];
+    std::string_view value;
+    bool missing = false;
     if (options_ended || arg.size() < 2 || arg[0] != '-') {
       r.opts.strings.push_back(arg);
     } else if (arg == "--") {
       options_ended = true;
-    } else if (arg == "--codepoints") {
-      r.opts.codepoints = true;
-    } else if (arg == "--trace") {
-      r.opts.trace = true;
     } else if (is_help(arg)) {
       parsed_command_line help;
       help.what = action::help;
@@ -74,64 +169,43 @@ parsed_command_line parse_command_line(std::span<const char* const> args) {
       parsed_command_line version;
       version.what = action::version;
       return version;
+    } else if (!idna && arg == "--codepoints") {
+      r.opts.codepoints = true;
+    } else if (!idna && arg == "--trace") {
+      r.opts.trace = true;
+    } else if (!idna && arg == "--mixed-case") {
+      r.opts.mixed_case = true;
+    } else if (idna && profile_option.match(args, j, value, missing)) {
+      if (missing) return usage_error("option '--profile' needs a value (uts46, whatwg, transitional or display)");
+      const std::optional<idna_profile> p = profile_named(value);
+      if (!p) {
+        return usage_error("unknown profile " + quoted(value) + " (expected uts46, whatwg, transitional or display)");
+      }
+      profile = *p;
+    } else if (idna && format_option.match(args, j, value, missing)) {
+      if (missing) return usage_error("option '--format' needs a value (plain, tsv or jsonl)");
+      const std::optional<output_format> f = output_format_named(value);
+      if (!f) return usage_error("unknown format " + quoted(value) + " (expected plain, tsv or jsonl)");
+      r.opts.format = *f;
+    } else if (const std::optional<flag_setting> flag = idna ? idna_flag_named(arg) : std::nullopt) {
+      flag_settings.push_back(*flag);
+    } else if (idna ? is_punycode_option(arg) : is_idna_option(arg)) {
+      return usage_error("option " + quoted(arg) + " does not apply to " + std::string(first));
     } else {
       return usage_error("unknown option " + quoted(arg) + " for " + std::string(first) +
                          " (use -- before strings that start with '-')");
     }
   }
+  // Code point tokens already carry the Appendix A flags ("U+" / "u+"), and
+  // letter case cannot be read from or written into them.
+  if (r.opts.mixed_case && r.opts.codepoints) {
+    return usage_error(
+        "--mixed-case cannot be combined with --codepoints: code point tokens carry the uppercase flags "
+        "themselves (U+ flagged, u+ not)");
+  }
+  r.opts.idna = idna_options::for_profile(profile);
+  for (const flag_setting& s : flag_settings) r.opts.idna.*s.member = s.value;
   return r;
 }
-
-std::string usage_text(std::optional<command> topic) {
-  static constexpr std::string_view common_options =
-      "Options:\n"
-      "  --codepoints  the Unicode side is a line of u+XXXX tokens separated by\n"
-      "                whitespace, as in RFC 3492 section 7.1 and its sample code;\n"
-      "                U+XXXX marks the Appendix A uppercase annotation\n"
-      "  --trace       write the RFC 3492 section 7.2/7.3 trace of each conversion\n"
-      "                to standard error\n"
-      "  --            end of options: later arguments are strings\n"
-      "  -h, --help    show this help and exit\n"
-      "  --version     show the version and exit\n";
-  static constexpr std::string_view records =
-      "Each STRING is one record.  Without STRING, records are the lines of\n"
-      "standard input (LF or CRLF; an empty line is the empty string).  Every\n"
-      "record gives exactly one output line, in order; a record that fails gives\n"
-      "an empty line and a message on standard error.\n"
-      "\n"
-      "Exit status: 0 if every record converted, 1 if any failed, 2 for a usage\n"
-      "error.\n";
-
-  std::string text;
-  if (!topic || *topic == command::encode) {
-    text += "Usage: puny encode [--codepoints] [--trace] [--] [STRING...]\n";
-  }
-  if (!topic || *topic == command::decode) {
-    text += topic ? "Usage: " : "       ";
-    text += "puny decode [--codepoints] [--trace] [--] [STRING...]\n";
-  }
-  if (!topic) text += "       puny --help | --version\n";
-  text += '\n';
-  if (!topic) {
-    text +=
-        "Converts between Unicode and Punycode (RFC 3492).  Punycode is written\n"
-        "and read without any ACE prefix such as \"xn--\".\n"
-        "\n"
-        "Commands:\n"
-        "  encode  UTF-8 text (or code points) to Punycode\n"
-        "  decode  Punycode to UTF-8 text (or code points)\n";
-  } else if (*topic == command::encode) {
-    text += "Encodes UTF-8 text (or code point tokens) as Punycode.\n";
-  } else {
-    text += "Decodes Punycode into UTF-8 text (or code point tokens).\n";
-  }
-  text += '\n';
-  text += common_options;
-  text += '\n';
-  text += records;
-  return text;
-}
-
-std::string_view usage_hint() noexcept { return "Try 'puny --help' for more information.\n"; }
 
 }  // namespace puny::cli

@@ -1,0 +1,58 @@
+// puny CLI — converting one record with UTS #46 ToASCII or ToUnicode.
+#include "idna_converter.hpp"
+
+#include <algorithm>
+#include <new>
+#include <string>
+
+namespace puny::cli {
+namespace {
+
+std::string terminator_name(char terminator) {
+  if (terminator == '\n') return "a line feed";
+  return "the record terminator";
+}
+
+}  // namespace
+
+idna_converter::idna_converter(command cmd, const idna_options& options, output_format format, char terminator)
+    : cmd_(cmd), options_(options), format_(format), terminator_(terminator) {}
+
+void idna_converter::convert(std::string_view record, idna_outcome& outcome) const {
+  const bool to_unicode = cmd_ == command::to_unicode;
+  outcome.output.clear();
+  outcome.errors = {};
+  outcome.label = idna_result::no_label;
+  outcome.failure.reset();
+  // UTS #46 §4.3: ToUnicode always has a result to show; ToASCII has one
+  // only when no error was recorded (§4.2).
+  outcome.has_output = to_unicode;
+  try {
+    idna_converted<std::string> r = to_unicode ? puny::to_unicode(record, options_) : puny::to_ascii(record, options_);
+    if (r.code != status::success) {
+      outcome.failure = record_failure{std::string(puny::name(r.code)), r.position, std::string(puny::message(r.code))};
+      return;
+    }
+    outcome.errors = r.errors;
+    outcome.label = r.label;
+    if (to_unicode || r.ok()) {
+      outcome.output = std::move(r.value);
+      outcome.has_output = true;
+    }
+  } catch (const std::bad_alloc&) {
+    outcome.output.clear();
+    outcome.failure = record_failure{"out_of_memory", 0, "not enough memory for this record"};
+    return;
+  }
+  if (format_ == output_format::plain && outcome.output.find(terminator_) != std::string::npos) {
+    // Only the input's own terminator character can bring one into the
+    // result (UTS #46 mappings never produce a control character).
+    outcome.output.clear();
+    outcome.has_output = to_unicode;
+    outcome.failure = record_failure{
+        "terminator_in_result", std::min(record.find(terminator_), record.size()),
+        "the result would contain " + terminator_name(terminator_) + ", which would split its output record"};
+  }
+}
+
+}  // namespace puny::cli

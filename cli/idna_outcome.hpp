@@ -1,0 +1,30 @@
+// puny CLI — what ToASCII or ToUnicode made of one record.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+
+#include "puny/idna.hpp"
+#include "record_failure.hpp"
+
+namespace puny::cli {
+
+struct idna_outcome {
+  /// The converted domain name.  ToASCII has none when it fails; ToUnicode
+  /// always has one (UTS #46 §4.3: it never refuses to produce output),
+  /// except when there was nothing to convert (`failure` is set).
+  std::string output;
+  bool has_output = false;
+  /// The UTS #46 codes recorded.
+  idna_errors errors;
+  /// 0-based index of the first label with an error (idna_result::label).
+  std::size_t label = idna_result::no_label;
+  /// A failure that is not a UTS #46 code: ill-formed UTF-8, memory, or a
+  /// result that cannot be written as a plain line.
+  std::optional<record_failure> failure;
+
+  [[nodiscard]] bool ok() const noexcept { return errors.empty() && !failure; }
+};
+
+}  // namespace puny::cli
