@@ -1,0 +1,140 @@
+// The buffer overloads of to_ascii / to_unicode allocate nothing for
+// domains up to 255 bytes: a replaced global operator new counts the
+// allocations made while a flag is set.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <atomic>
+#include <cstdlib>
+#include <new>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "puny/idna.hpp"
+#include "puny/utf8.hpp"
+
+namespace {
+
+std::atomic<bool> counting{false};
+std::atomic<std::size_t> allocations{0};
+
+void* allocate(std::size_t n) {
+  if (counting.load(std::memory_order_relaxed)) allocations.fetch_add(1, std::memory_order_relaxed);
+  if (void* p = std::malloc(n == 0 ? 1 : n)) return p;
+  throw std::bad_alloc();
+}
+
+}  // namespace
+
+void* operator new(std::size_t n) { return allocate(n); }
+void* operator new[](std::size_t n) { return allocate(n); }
+void* operator new(std::size_t n, const std::nothrow_t&) noexcept {
+  try {
+    return allocate(n);
+  } catch (...) {
+    return nullptr;
+  }
+}
+void* operator new[](std::size_t n, const std::nothrow_t& t) noexcept { return operator new(n, t); }
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete[](void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); }
+
+namespace {
+
+class count_allocations {
+ public:
+  count_allocations() {
+    allocations = 0;
+    counting = true;
+  }
+  ~count_allocations() { counting = false; }
+  std::size_t count() const { return allocations.load(); }
+};
+
+std::u32string widen(std::string_view utf8) {
+  std::array<char32_t, 512> cps;
+  const auto r = puny::utf8_to_utf32(std::span<const char>(utf8.data(), utf8.size()), cps);
+  return std::u32string(cps.data(), r.written);
+}
+
+// A volatile destination keeps the compiler from eliding the allocation
+// (C++14 [expr.new] lets it merge or omit new/delete pairs).
+int* volatile escaped = nullptr;
+
+TEST(IdnaAllocation, CountingWorks) {
+  count_allocations scope;
+  escaped = new int(1);
+  delete escaped;
+  EXPECT_EQ(scope.count(), 1u);
+}
+
+TEST(IdnaAllocation, BufferOverloadsAllocateNothingUpTo255Bytes) {
+  const std::string label63(63, 'q');
+  std::string long_unicode;
+  while (long_unicode.size() + 3 <= 255) long_unicode += "日";
+  std::string mixed;
+  while (mixed.size() + 12 <= 255) mixed += "Bücher.xn--";
+  const std::vector<std::string> domains = {
+      "example.com",
+      "EXAMPLE.COM",
+      "bücher.de",
+      "xn--bcher-kva.de",
+      "ＥＸＡＭＰＬＥ。ｃｏｍ",
+      "نامه\u200Cای.com",
+      "0à.\u05D0",
+      "a\u0308\u0301.de",
+      "xn--a-ä.pt",
+      "xn---",
+      "a..b",
+      "",
+      label63 + "." + label63 + "." + label63 + "." + std::string(63, 'r'),
+      long_unicode,
+      mixed,
+      "\xFF invalid",
+  };
+  std::array<char, 4096> out8;
+  std::array<char16_t, 4096> out16;
+  std::array<char32_t, 4096> out32;
+  const puny::idna_options profiles[] = {
+      puny::idna_options::for_profile(puny::idna_profile::uts46),
+      puny::idna_options::for_profile(puny::idna_profile::whatwg),
+      puny::idna_options::for_profile(puny::idna_profile::transitional),
+      puny::idna_options::for_profile(puny::idna_profile::display),
+  };
+  for (const std::string& d : domains) {
+    ASSERT_LE(d.size(), 255u);
+    const std::u32string d32 = widen(d);
+    std::u16string d16;
+    for (const char32_t c : d32) {
+      if (c < 0x10000) d16 += static_cast<char16_t>(c);
+    }
+    for (const auto& o : profiles) {
+      count_allocations scope;
+      (void)puny::to_ascii(std::string_view(d), out8, o);
+      (void)puny::to_unicode(std::string_view(d), out8, o);
+      (void)puny::to_ascii(std::u16string_view(d16), out8, o);
+      (void)puny::to_unicode(std::u16string_view(d16), out16, o);
+      (void)puny::to_ascii(std::u32string_view(d32), out8, o);
+      (void)puny::to_unicode(std::u32string_view(d32), out32, o);
+      (void)puny::to_ascii(std::string_view(d), std::span<char>(), o);  // output_too_small
+      EXPECT_EQ(scope.count(), 0u) << d;
+    }
+  }
+}
+
+TEST(IdnaAllocation, BeyondTheStackTheHeapIsUsed) {
+  std::string big;
+  while (big.size() < 5000) big += "bücher.";
+  std::array<char, 16> out;
+  count_allocations scope;
+  const auto r = puny::to_unicode(std::string_view(big), out);
+  EXPECT_EQ(r.code, puny::status::output_too_small);
+  EXPECT_GT(scope.count(), 0u);
+}
+
+}  // namespace
