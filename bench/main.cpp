@@ -1,11 +1,14 @@
 // puny_bench — Google Benchmark suite for puny, with GNU libidn's Punycode
-// codec as the point of comparison when it was found at configure time.
+// codec, and ICU's and GNU libidn2's IDNA, as the points of comparison when
+// they were found at configure time.
 //
 //   puny_bench [--benchmark_filter=label/] [--benchmark_repetitions=3] ...
+//   puny_bench --benchmark_filter=idna/ --benchmark_repetitions=3 ...
 //
 // The corpus directory is PUNY_CORPUS_DIR from the environment, else the
 // one configured in CMake.  After the benchmarks, a summary gives the
-// puny/libidn time ratios per label and the scaling series per code point
+// puny/libidn time ratios per label, puny/ICU and puny/libidn2 per domain,
+// and the scaling series per code point
 // (on stdout with the console format, on stderr with --benchmark_format=json
 // so that stdout stays valid JSON).
 #include <benchmark/benchmark.h>
@@ -18,6 +21,7 @@
 
 #include "benchmarks.hpp"
 #include "corpus.hpp"
+#include "idna_peers.hpp"
 #include "libidn.hpp"
 #include "summary.hpp"
 
@@ -53,7 +57,10 @@ int main(int argc, char** argv) {
 
   benchmark::AddCustomContext("puny_corpus_dir", puny_bench::corpus_dir());
   benchmark::AddCustomContext("libidn", puny_bench::idn::version());
+  benchmark::AddCustomContext("icu", puny_bench::icu::version());
+  benchmark::AddCustomContext("libidn2", puny_bench::idn2::version());
   puny_bench::register_label_benchmarks();
+  puny_bench::register_idna_benchmarks();
   puny_bench::register_scaling_benchmarks();
 
   if (format == "csv") {

@@ -7,6 +7,8 @@
 
 #include "benchmarks.hpp"
 #include "corpus.hpp"
+#include "domain_corpus.hpp"
+#include "idna_peers.hpp"
 #include "libidn.hpp"
 
 namespace puny_bench {
@@ -45,6 +47,90 @@ std::optional<double> ratio(const std::optional<double>& a, const std::optional<
   return *a / *b;
 }
 
+// One row of the IDNA table: a direction over a corpus, and the goal for
+// puny (with ICU's options) over ICU.
+struct idna_row {
+  const char* direction;
+  domain_corpus corpus;
+  double goal;
+};
+
+constexpr idna_row idna_rows[] = {
+    {to_ascii_direction, domain_corpus::ascii, 0.5},
+    {to_ascii_direction, domain_corpus::unicode, 0.33},
+    {to_ascii_direction, domain_corpus::mixed, 0.4},
+    {to_unicode_direction, domain_corpus::ace, 0.33},
+};
+
+constexpr const char* idna_impls[] = {impl_puny, impl_puny_icu_like, impl_icu, impl_libidn2};
+
+void print_idna_summary(std::ostream& out, const collecting_reporter& results) {
+  const auto get = [&](const idna_row& row, const char* impl, const char* counter) {
+    return results.value(idna_benchmark_name(row.direction, row.corpus, impl), counter);
+  };
+  const auto ns = [&](const idna_row& row, const char* impl) {
+    return results.ns(idna_benchmark_name(row.direction, row.corpus, impl), per_domain);
+  };
+  bool any = false;
+  for (const idna_row& row : idna_rows) {
+    for (const char* impl : idna_impls) any = any || ns(row, impl).has_value();
+  }
+  if (!any) return;
+
+  out << "\nIDNA per domain: " << icu::version() << ", libidn2 " << idn2::version()
+      << "\n  puny: default options (uts46); icu-like: puny with what ICU's flags amount to (no STD3 rules;"
+         " hyphen and DNS-length checks on)\n  headline ratio icu-like/ICU; to_unicode/ace is ToASCII of unicode.txt"
+         " by the reference, lines that convert\n"
+         "  like != ICU: domains where the two disagree on accepting, or on the output when both accept;"
+         " bytes: mean input bytes per domain\n";
+  const std::size_t w = 19;
+  out << "\n" << pad_right("ns/domain", w) << pad("puny", 9) << pad("icu-like", 10) << pad("ICU", 9)
+      << pad("libidn2", 9) << pad("like/ICU", 10) << pad("goal", 9) << pad("", 9) << pad("puny/ICU", 10)
+      << pad("like/idn2", 11) << '\n';
+  for (const idna_row& row : idna_rows) {
+    const auto p = ns(row, impl_puny);
+    const auto like = ns(row, impl_puny_icu_like);
+    const auto icu_ns = ns(row, impl_icu);
+    const auto idn2_ns = ns(row, impl_libidn2);
+    if (!p && !like && !icu_ns && !idn2_ns) continue;
+    const auto headline = ratio(like, icu_ns);
+    const std::string title = std::string(row.direction) + " " + name_of(row.corpus);
+    out << pad_right(title, w) << pad(cell(p, 1), 9) << pad(cell(like, 1), 10) << pad(cell(icu_ns, 1), 9)
+        << pad(cell(idn2_ns, 1), 9) << pad(cell(headline, 3), 10) << pad("<= " + fixed(row.goal, 2), 9)
+        << pad(headline ? (*headline <= row.goal ? "met" : "NOT met") : "-", 9) << pad(cell(ratio(p, icu_ns), 3), 10)
+        << pad(cell(ratio(like, idn2_ns), 3), 11) << '\n';
+  }
+  if (const auto o = results.ns("idna/overhead/unicode/none", per_domain)) {
+    out << pad_right("(loop only)", w) << pad(cell(o, 1), 9) << "  harness cost included in every figure\n";
+  }
+
+  out << "\n" << pad_right("rejected / MB/s", w) << pad("domains", 9) << pad("bytes", 7) << pad("puny", 14) << pad("icu-like", 14)
+      << pad("ICU", 14) << pad("libidn2", 14) << pad("like != ICU", 13) << '\n';
+  for (const idna_row& row : idna_rows) {
+    std::optional<double> count;
+    for (const char* impl : idna_impls) {
+      if (!count) count = get(row, impl, domain_count);
+    }
+    if (!count) continue;
+    // The corpus is loaded already: a benchmark over it reported.
+    std::string why;
+    const domain_set* set = domains(row.corpus, why);
+    const std::optional<double> mean_bytes =
+        set != nullptr ? std::optional<double>(static_cast<double>(set->bytes()) / static_cast<double>(set->size()))
+                       : std::nullopt;
+    out << pad_right(std::string(row.direction) + " " + name_of(row.corpus), w) << pad(cell(count, 0), 9)
+        << pad(cell(mean_bytes, 1), 7);
+    for (const char* impl : idna_impls) {
+      const auto rejected = get(row, impl, rejected_count);
+      const auto bytes_per_second = get(row, impl, "bytes_per_second");
+      std::string c = "-";
+      if (rejected && bytes_per_second) c = cell(rejected, 0) + " / " + fixed(*bytes_per_second / 1e6, 0);
+      out << pad(c, 14);
+    }
+    out << pad(cell(get(row, impl_puny_icu_like, differences_count), 0), 13) << '\n';
+  }
+}
+
 }  // namespace
 
 collecting_reporter::collecting_reporter(std::unique_ptr<benchmark::BenchmarkReporter> inner)
@@ -68,16 +154,22 @@ void collecting_reporter::ReportRuns(const std::vector<Run>& runs) {
 
 void collecting_reporter::Finalize() { inner_->Finalize(); }
 
-std::optional<double> collecting_reporter::ns(const std::string& name, const std::string& counter) const {
+std::optional<double> collecting_reporter::value(const std::string& name, const std::string& counter) const {
   if (const auto m = medians_.find(name); m != medians_.end()) {
-    if (const auto c = m->second.find(counter); c != m->second.end()) return c->second * 1e9;
+    if (const auto c = m->second.find(counter); c != m->second.end()) return c->second;
   }
   if (const auto i = iterations_.find(name); i != iterations_.end()) {
     if (const auto c = i->second.find(counter); c != i->second.end() && !c->second.empty()) {
-      return median(c->second) * 1e9;
+      return median(c->second);
     }
   }
   return std::nullopt;
+}
+
+std::optional<double> collecting_reporter::ns(const std::string& name, const std::string& counter) const {
+  const auto v = value(name, counter);
+  if (!v) return std::nullopt;
+  return *v * 1e9;
 }
 
 void print_summary(std::ostream& out, const collecting_reporter& results) {
@@ -134,6 +226,8 @@ void print_summary(std::ostream& out, const collecting_reporter& results) {
       out << pad_right(title, 40) << pad(cell(v), 10) << '\n';
     }
   }
+
+  print_idna_summary(out, results);
 
   bool header = false;
   for (const std::string& dist : scaling_distributions()) {

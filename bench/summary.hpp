@@ -1,6 +1,7 @@
 // puny benchmarks — a reporter that passes every run on to the real one
 // (console or JSON) and keeps the per-item counters, and the summary printed
-// from them at the end: puny/libidn ratios and the scaling series.
+// from them at the end: puny/libidn ratios per label, puny/ICU and
+// puny/libidn2 ratios per domain, and the scaling series.
 #pragma once
 
 #include <benchmark/benchmark.h>
@@ -27,6 +28,10 @@ class collecting_reporter final : public benchmark::BenchmarkReporter {
   /// repetitions, else the median over the runs; nothing when it did not run.
   [[nodiscard]] std::optional<double> ns(const std::string& name, const std::string& counter) const;
 
+  /// The counter's value as reported (a count, or a rate per second), chosen
+  /// as ns() chooses.
+  [[nodiscard]] std::optional<double> value(const std::string& name, const std::string& counter) const;
+
   /// True when no benchmark reported a result.
   [[nodiscard]] bool empty() const noexcept { return iterations_.empty() && medians_.empty(); }
 
@@ -37,7 +42,8 @@ class collecting_reporter final : public benchmark::BenchmarkReporter {
   std::map<std::string, std::map<std::string, double>> medians_;
 };
 
-/// The summary: puny vs libidn per label, the wrappers, the scaling series.
+/// The summary: puny vs libidn per label, the wrappers, puny vs ICU and
+/// libidn2 per domain, the scaling series.
 void print_summary(std::ostream& out, const collecting_reporter& results);
 
 }  // namespace puny_bench

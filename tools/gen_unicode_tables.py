@@ -45,9 +45,15 @@ JOINING_LONG_NAMES = {"Non_Joining": "U", "Join_Causing": "C", "Dual_Joining": "
                       "Left_Joining": "L", "Right_Joining": "R", "Transparent": "T"}
 NFC_QC_VALUES = {"Y": 0, "N": 1, "M": 2}  # enum nfc_quick_check order
 
-# Bit layout of one IDNA entry (a uint32): status | length << 3 | payload << 8,
-# where payload is the signed delta (length 1) or the pool offset (length > 1).
+# Bit layout of one IDNA record (a uint32): status | length << 3 | payload << 8.
+# For a mapped code point the payload is the signed delta (length 1) or the
+# pool offset (length > 1).  Any other code point keeps its own text, so its
+# payload holds the properties validation needs instead (IDNA_PROPERTY_FIELDS,
+# offsets within the payload), and the whole of UTS #46 processing needs one
+# lookup per code point; a deviation's transitional mapping, needed only with
+# Transitional_Processing, is in a separate four-entry table.
 IDNA_STATUS_BITS, IDNA_LENGTH_BITS, IDNA_PAYLOAD_BITS = 3, 5, 24
+IDNA_PROPERTY_FIELDS = [("bidi", 0, 5), ("ccc", 5, 8), ("nfc_qc", 13, 2), ("mark", 15, 1), ("joining", 16, 3)]
 NFC_QC_NAMES = ["yes", "no", "maybe"]
 # Bit layout of one decomposition entry (a uint16): length | pool offset << 3; 0 = none.
 DECOMP_LENGTH_BITS, DECOMP_ENTRY_BITS = 3, 16
@@ -396,9 +402,13 @@ def main():
     idna_pool, idna_offsets = build_pool(multi)
     check(len(idna_pool) < (1 << (IDNA_PAYLOAD_BITS - 1)), "IDNA mapping pool too large for the payload bits")
     check(len(IDNA_STATUSES) <= (1 << IDNA_STATUS_BITS), "status bits")
-    idna_values = []
-    for cp in range(CODE_POINTS):
-        target = idna_mapping[cp]
+    check(len(BIDI_CLASSES) <= 32 and len(JOINING_TYPES) <= 8 and len(NFC_QC_VALUES) <= 4,
+          "a property does not fit its IDNA record field")
+    check(sum(bits for _, _, bits in IDNA_PROPERTY_FIELDS) <= IDNA_PAYLOAD_BITS, "property fields")
+    check(IDNA_STATUSES.index("disallowed") == 4 and all(IDNA_STATUSES.index(s) < 4 for s in IDNA_STATUSES[:4]),
+          "the C++ side tells a disallowed code point by status bit 2")
+
+    def mapping_word(cp, target, status):
         if len(target) == 1:
             delta = target[0] - cp
             check(-(1 << (IDNA_PAYLOAD_BITS - 1)) <= delta < (1 << (IDNA_PAYLOAD_BITS - 1)),
@@ -409,8 +419,40 @@ def main():
         else:
             payload = 0
         check(len(target) < (1 << IDNA_LENGTH_BITS), "length bits")
-        idna_values.append(idna_status[cp] | len(target) << IDNA_STATUS_BITS
-                           | payload << (IDNA_STATUS_BITS + IDNA_LENGTH_BITS))
+        return status | len(target) << IDNA_STATUS_BITS | payload << (IDNA_STATUS_BITS + IDNA_LENGTH_BITS)
+
+    def property_word(cp):
+        fields = {"bidi": bidi[cp], "ccc": ccc[cp], "nfc_qc": nfc_qc[cp], "mark": int(mark[cp]),
+                  "joining": joining[cp]}
+        payload = 0
+        for name, offset, bits in IDNA_PROPERTY_FIELDS:
+            check(fields[name] < (1 << bits), f"U+{cp:04X}: {name} does not fit its field")
+            payload |= fields[name] << offset
+        return idna_status[cp] | payload << (IDNA_STATUS_BITS + IDNA_LENGTH_BITS)
+
+    mapped, ignored, deviation = (IDNA_STATUSES.index(s) for s in ("mapped", "ignored", "deviation"))
+    idna_values = []
+    deviations = []
+    for cp in range(CODE_POINTS):
+        if idna_status[cp] == mapped:
+            idna_values.append(mapping_word(cp, idna_mapping[cp], mapped))
+        elif idna_status[cp] == ignored:
+            idna_values.append(ignored)
+        else:
+            idna_values.append(property_word(cp))
+            if idna_status[cp] == deviation:
+                deviations.append((cp, mapping_word(cp, idna_mapping[cp], deviation)))
+    check(len(deviations) <= 8, "the deviation table is searched linearly: more deviations than expected")
+    # src/idna/process.cpp relies on these: a mapping target needs no
+    # mapping itself (transitional processing only maps a deviation on), and
+    # CONTEXTJ is skipped for labels without Bidi_Class BN.
+    valid = IDNA_STATUSES.index("valid")
+    check(all(idna_status[t] in (valid, deviation) for m in idna_mapping for t in m if t != ord(".")),
+          "a mapping target is neither valid nor a deviation")
+    check(all(bidi[cp] == BIDI_CLASSES.index("BN") for cp in (0x200C, 0x200D)), "a joiner is not Bidi_Class BN")
+    check(all(idna_status[cp] == valid for cp in range(0x80) if not 0x41 <= cp <= 0x5A)
+          and all(idna_status[cp] == mapped and idna_mapping[cp] == (cp + 0x20,) for cp in range(0x41, 0x5B)),
+          "ASCII is no longer valid except A-Z mapped to a-z")
     longest = max(len(m) for m in idna_mapping)
     check(longest == MAX_MAPPING_LENGTH,
           f"longest IDNA mapping is {longest} code points; ucd.hpp's max_mapping_length says {MAX_MAPPING_LENGTH}")
@@ -450,6 +492,11 @@ def main():
           "a composition's second code point is not NFC_Quick_Check=Maybe")
     check(all(len(parts) <= 2 for parts in full.values() if all(ccc[p] != 0 for p in parts)),
           "a code point decomposes to more than 2 non-starters")
+    # ... and normalizes each label on its own: U+002E is in no decomposition
+    # and composes with nothing.
+    check(all(ord(".") not in parts for parts in full.values()) and all(ord(".") not in (a, b)
+                                                                       for a, b, _ in compositions),
+          "U+002E takes part in canonical decomposition or composition")
 
     # --- Case ----------------------------------------------------------------
     case_pairs = [((lower.get(cp, cp) - cp), (upper.get(cp, cp) - cp)) for cp in range(CODE_POINTS)]
@@ -464,7 +511,7 @@ def main():
     files["tables.hpp"] = (
         HEADER.format(version=version)
         + "// Internal declarations of the arrays in src/tables/*.cpp.  The lookups in\n"
-          "// src/unicode/ucd.cpp are the only intended users.\n"
+          "// src/unicode/ucd.cpp and src/unicode/idna_record.hpp are the only intended users.\n"
           "#pragma once\n\n#include <cstddef>\n#include <cstdint>\n#include <string_view>\n\n"
           '#include "unicode/ucd.hpp"\n\n'
           "namespace puny::detail::tables {\n\n"
@@ -485,8 +532,17 @@ def main():
         + "/// Payload (bits 8..31): for length 1 the signed delta target - cp, read\n"
           "/// with an arithmetic shift; for length > 1 an offset into idna_mapping_pool.\n"
         + "inline constexpr unsigned idna_payload_shift = idna_status_bits + idna_length_bits;\n"
+        + "/// Where a code point that is not mapped keeps its properties (bit offset, width).\n"
+        + "".join(f"inline constexpr unsigned idna_{name}_shift = idna_payload_shift + {offset};\n"
+                  f"inline constexpr unsigned idna_{name}_bits = {bits};\n"
+                  for name, offset, bits in IDNA_PROPERTY_FIELDS)
         + trie_declarations("idna", idna_trie, "Per code point: status | length << 3 | payload << 8.")
-        + f"extern const char32_t idna_mapping_pool[{len(idna_pool)}];\n\n"
+        + "/// The records of U+0000..U+007F, read without the trie.\n"
+        + "extern const std::uint32_t idna_ascii[128];\n"
+        + f"extern const char32_t idna_mapping_pool[{len(idna_pool)}];\n"
+        + "struct idna_deviation {\n  char32_t code_point;\n"
+          "  std::uint32_t mapping;  // the record it would have were it mapped, status deviation\n};\n"
+        + f"extern const idna_deviation idna_deviations[{len(deviations)}];\n\n"
           "// ---------------------------------------------------------------------------\n"
           "// Properties (properties_table.cpp)\n\n"
         + "/// The distinct combinations of the properties IDNA needs.\n"
@@ -510,8 +566,13 @@ def main():
         + "\n}  // namespace puny::detail::tables\n")
 
     files["idna_mapping_table.cpp"] = source_file(
-        version, "// UTS #46 IdnaMappingTable.txt: status and mapping of every code point.\n",
-        trie_definitions("idna", idna_trie) + array_definition("char32_t", "idna_mapping_pool", idna_pool, 12))
+        version, "// UTS #46 IdnaMappingTable.txt: status and mapping of every code point, and\n"
+                 "// the validation properties of every code point that is not mapped.\n",
+        trie_definitions("idna", idna_trie)
+        + array_definition("std::uint32_t", "idna_ascii", idna_values[:128], 12)
+        + array_definition("char32_t", "idna_mapping_pool", idna_pool, 12)
+        + f"const idna_deviation idna_deviations[{len(deviations)}] = {{\n"
+        + "".join(f"    {{{cp}, {word}}},\n" for cp, word in deviations) + "};\n")
     files["properties_table.cpp"] = source_file(
         version, "// Canonical_Combining_Class, Bidi_Class, Joining_Type, NFC_Quick_Check and\n"
                  "// General_Category=Mark of every code point.\n",
@@ -537,7 +598,7 @@ def main():
 
     for name, text in sorted(files.items()):
         (out / name).write_text(text, encoding="utf-8", newline="\n")
-    summary = (f"idna {idna_trie.bytes} + pool {4 * len(idna_pool)}, properties {properties_trie.bytes} + records "
+    summary = (f"idna {idna_trie.bytes} + ascii 512 + pool {4 * len(idna_pool)}, properties {properties_trie.bytes} + records "
                f"{5 * len(distinct_records)}, decomposition {decomposition_trie.bytes} + pool "
                f"{4 * len(decomposition_pool)} + compositions {12 * len(compositions)}, case {case_trie.bytes} + "
                f"deltas {8 * len(distinct_pairs)} bytes")

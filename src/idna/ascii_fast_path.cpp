@@ -1,10 +1,13 @@
 // puny — the ASCII fast path (see ascii_fast_path.hpp).
 #include "idna/ascii_fast_path.hpp"
 
+#include <algorithm>
 #include <array>
-#include <cstdint>
-#include <cstring>
 #include <type_traits>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace puny::detail {
 namespace {
@@ -13,6 +16,23 @@ namespace {
 // longest domain without its root dot.
 constexpr std::size_t max_label_length = 63;
 constexpr std::size_t max_domain_length = 253;
+
+/// Which label shapes record a code under the options, for one operation.
+struct label_rules {
+  bool check_hyphens;   // §4.1 V3 (leading or trailing '-'); V2 needs no flag here, see below
+  bool dns_lengths;     // ToASCII with VerifyDnsLength: §4.2 step 4, A4_1 and A4_2
+  bool empty_label_ok;  // an empty label before a dot records nothing
+  bool empty_root_ok;   // nor does the empty root label after a trailing dot
+};
+
+constexpr label_rules rules_for(const idna_options& options, idna_operation operation) noexcept {
+  const bool to_ascii = operation == idna_operation::to_ascii;
+  // Empty labels: X4_2 in ToUnicode (§4 step 5, but not the root label
+  // after a trailing dot), A4_2 in ToASCII with VerifyDnsLength (IdnaTestV2
+  // counts the root label too), nothing in ToASCII without it.
+  return {options.check_hyphens, to_ascii && options.verify_dns_length, to_ascii && !options.verify_dns_length,
+          !(to_ascii && options.verify_dns_length)};
+}
 
 enum ascii_kind : std::uint8_t { other, letter_or_digit, hyphen, dot };
 
@@ -26,92 +46,23 @@ constexpr std::array<std::uint8_t, 128> kinds = [] {
   return k;
 }();
 
-// SWAR over 8 bytes at a time (no byte has its top bit set when these are
-// used, so no addition carries into the next byte): the bytes of w that
-// are at least c have their top bit set in ge(w, c).
-constexpr std::uint64_t ones = 0x0101010101010101u;
-constexpr std::uint64_t tops = 0x8080808080808080u;
-constexpr std::uint64_t ge(std::uint64_t w, unsigned c) noexcept { return (w + (0x80 - c) * ones) & tops; }
-constexpr std::uint64_t in_range(std::uint64_t w, unsigned lo, unsigned hi) noexcept {
-  return ge(w, lo) & ~ge(w, hi + 1);
-}
-constexpr std::uint64_t uppercase_bytes(std::uint64_t w) noexcept { return in_range(w, 'A', 'Z'); }
-// True when all 8 bytes are ASCII letters, digits, '-' or '.'.
-constexpr bool plain_word(std::uint64_t w) noexcept {
-  if ((w & tops) != 0) return false;
-  const std::uint64_t ok = in_range(w, '-', '.') | in_range(w, '0', '9') | uppercase_bytes(w) | in_range(w, 'a', 'z');
-  return ok == tops;
-}
-static_assert(plain_word(0x2D2E303961417A5Au) && !plain_word(0x2D2E30396141205Au) && !plain_word(0x2F00000000000000u));
-
-std::uint64_t load(const char* p) noexcept {
-  std::uint64_t w;
-  std::memcpy(&w, p, sizeof w);
-  return w;
-}
-
-}  // namespace
-
-void ascii_lower_copy(std::string_view in, char* out) noexcept {
-  std::size_t i = 0;
-  for (; i + 8 <= in.size(); i += 8) {
-    const std::uint64_t w = load(in.data() + i);
-    // 'A'..'Z' have bit 5 clear; the top bit of each upper byte, shifted
-    // down by 2, is that bit.
-    const std::uint64_t lowered = w | (uppercase_bytes(w) >> 2);
-    std::memcpy(out + i, &lowered, 8);
-  }
-  for (; i < in.size(); ++i) out[i] = static_cast<char>(ascii_lower(static_cast<char32_t>(static_cast<unsigned char>(in[i]))));
-}
-
+/// The decision of lower_plain_ascii_domain a code unit at a time, visiting
+/// each label once: any code unit width and any length.
 template <class Char>
-bool is_plain_ascii_domain(std::basic_string_view<Char> in, const idna_options& options,
-                           idna_operation operation) noexcept {
+bool plain_by_code_unit(std::basic_string_view<Char> in, const label_rules& rules) noexcept {
   const std::size_t n = in.size();
   // An empty domain always has a code (X4_2; A4_1 and A4_2) or none to
   // find quickly.
   if (n == 0) return false;
-  const bool lengths = operation == idna_operation::to_ascii && options.verify_dns_length;
-  // Empty labels: X4_2 in ToUnicode (but not the root label after a
-  // trailing dot), A4_2 in ToASCII with VerifyDnsLength (IdnaTestV2 counts
-  // the root label too).
-  const bool empty_label_fails = operation == idna_operation::to_unicode || options.verify_dns_length;
-  const bool root_may_be_empty = operation == idna_operation::to_unicode || !options.verify_dns_length;
   auto label_ok = [&](std::size_t start, std::size_t end) noexcept {
     const std::size_t length = end - start;
-    if (length == 0) return !empty_label_fails || (end == n && start > 0 && root_may_be_empty);
+    if (length == 0) return end == n && start > 0 ? rules.empty_root_ok : rules.empty_label_ok;
     // Possibly an xn-- label (to decode), else V2 when CheckHyphens.
     if (length >= 4 && in[start + 2] == '-' && in[start + 3] == '-') return false;
-    if (options.check_hyphens && (in[start] == '-' || in[end - 1] == '-')) return false;  // V3
-    return !lengths || length <= max_label_length;
+    if (rules.check_hyphens && (in[start] == '-' || in[end - 1] == '-')) return false;  // V3
+    return !rules.dns_lengths || length <= max_label_length;
   };
   std::size_t start = 0;
-  if constexpr (std::is_same_v<Char, char>) {
-    // UTF-8: check the characters a word at a time, then visit only the
-    // label boundaries.
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-      if (!plain_word(load(in.data() + i))) return false;
-    }
-    if (i < n) {
-      // The tail: the last 8 bytes again, overlapping, when there are 8;
-      // a variable-length copy would cost more than the whole check.
-      if (n >= 8) {
-        if (!plain_word(load(in.data() + n - 8))) return false;
-      } else {
-        for (; i < n; ++i) {
-          if (!plain_word(0x6161616161616100u | static_cast<unsigned char>(in[i]))) return false;
-        }
-      }
-    }
-    for (;;) {
-      const void* dot = std::memchr(in.data() + start, '.', n - start);
-      if (dot == nullptr) break;
-      const auto end = static_cast<std::size_t>(static_cast<const char*>(dot) - in.data());
-      if (!label_ok(start, end)) return false;
-      start = end + 1;
-    }
-  } else {
   for (std::size_t i = 0; i < n; ++i) {
     const auto c = static_cast<std::uint32_t>(static_cast<std::make_unsigned_t<Char>>(in[i]));
     if (c >= 0x80) return false;
@@ -121,17 +72,184 @@ bool is_plain_ascii_domain(std::basic_string_view<Char> in, const idna_options& 
     if (!label_ok(start, i)) return false;
     start = i + 1;
   }
-  }
   if (!label_ok(start, n)) return false;
-  if (lengths) {
-    const std::size_t domain_length = in[n - 1] == '.' ? n - 1 : n;
-    if (domain_length > max_domain_length) return false;
+  // A4_1.  A root dot is not counted, but with VerifyDnsLength its empty
+  // label has already failed (A4_2) above.
+  return !rules.dns_lengths || n <= max_domain_length;
+}
+
+#if defined(__SSE2__)
+
+// UTF-8 domains of 8 to 64 bytes — nearly every real one — are read in
+// 16-byte vectors made of loads that overlap at the end rather than run
+// past it, so the number of loads and the code path do not depend on the
+// length (a length-dependent loop mispredicts on every other domain).
+// Each byte position is then a bit of a 64-bit mask, and every label rule
+// is a few operations on the masks of dots and hyphens.  The helpers are
+// forced inline: out of line, their vectors and masks go through memory,
+// which costs as much as the work itself.
+constexpr std::size_t vector_min = 8;
+constexpr std::size_t vector_max = 64;
+
+/// A vector of input bytes, classified.
+struct classified {
+  __m128i lowered;   // A-Z lowered, everything else as it was
+  __m128i rejected;  // 0xFF where the byte is none of a-z A-Z 0-9 '-' '.'
+  unsigned dots;     // bit i: byte i is '.'
+  unsigned hyphens;  // bit i: byte i is '-'
+};
+
+/// 0xFF in the bytes of v within [lo, lo + count): one add and one signed
+/// compare, as the add moves lo to -128 and wraps everything below the
+/// range above it.
+[[gnu::always_inline]] inline __m128i in_range(__m128i v, char lo, int count) noexcept {
+  const __m128i shifted = _mm_add_epi8(v, _mm_set1_epi8(static_cast<char>(0x80 - lo)));
+  return _mm_cmplt_epi8(shifted, _mm_set1_epi8(static_cast<char>(-128 + count)));
+}
+
+[[gnu::always_inline]] inline classified classify(__m128i v) noexcept {
+  const __m128i upper = in_range(v, 'A', 26);
+  const __m128i lowered = _mm_or_si128(v, _mm_and_si128(upper, _mm_set1_epi8(0x20)));
+  const __m128i dot = _mm_cmpeq_epi8(v, _mm_set1_epi8('.'));
+  const __m128i hyphen = _mm_cmpeq_epi8(v, _mm_set1_epi8('-'));
+  const __m128i accepted =
+      _mm_or_si128(_mm_or_si128(in_range(lowered, 'a', 26), in_range(v, '0', 10)), _mm_or_si128(dot, hyphen));
+  return {lowered, _mm_andnot_si128(accepted, _mm_set1_epi8(-1)), static_cast<unsigned>(_mm_movemask_epi8(dot)),
+          static_cast<unsigned>(_mm_movemask_epi8(hyphen))};
+}
+
+[[gnu::always_inline]] inline __m128i load8(const char* p) noexcept {
+  return _mm_loadl_epi64(reinterpret_cast<const __m128i*>(p));
+}
+[[gnu::always_inline]] inline __m128i load16(const char* p) noexcept {
+  return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+}
+
+/// The bits of a 16-bit lane mask at input positions: lanes 0-7 from
+/// position `low`, lanes 8-15 from position `high`.
+[[gnu::always_inline]] inline std::uint64_t place(unsigned lanes, std::size_t low, std::size_t high) noexcept {
+  return (std::uint64_t{lanes & 0xFFu} << low) | (std::uint64_t{lanes >> 8} << high);
+}
+
+/// The masks of a whole domain, and where its vectors came from.
+struct domain_bits {
+  std::size_t at[4];  // where each 8-byte half (n <= 32) or each vector (n > 32) was read
+  __m128i rejected;   // any lane nonzero: some byte is not a-z A-Z 0-9 '-' '.'
+  std::uint64_t dots = 0;
+  std::uint64_t hyphens = 0;
+};
+
+/// n in [8, 32]: four 8-byte loads at 0, 8, 16, 24, each pulled back to
+/// end at most at n.
+[[gnu::always_inline]] inline void read_up_to_32(const char* in, std::size_t n, domain_bits& d,
+                                                 __m128i (&lowered)[4]) noexcept {
+  for (std::size_t j = 0; j < 4; ++j) d.at[j] = std::min(8 * j, n - 8);
+  const classified a = classify(_mm_unpacklo_epi64(load8(in + d.at[0]), load8(in + d.at[1])));
+  const classified b = classify(_mm_unpacklo_epi64(load8(in + d.at[2]), load8(in + d.at[3])));
+  d.rejected = _mm_or_si128(a.rejected, b.rejected);
+  d.dots = place(a.dots, d.at[0], d.at[1]) | place(b.dots, d.at[2], d.at[3]);
+  d.hyphens = place(a.hyphens, d.at[0], d.at[1]) | place(b.hyphens, d.at[2], d.at[3]);
+  lowered[0] = a.lowered;
+  lowered[1] = b.lowered;
+}
+
+/// n in (32, 64]: four 16-byte loads at 0, 16, 32, 48, pulled back the same way.
+[[gnu::always_inline]] inline void read_up_to_64(const char* in, std::size_t n, domain_bits& d,
+                                                 __m128i (&lowered)[4]) noexcept {
+  for (std::size_t j = 0; j < 4; ++j) d.at[j] = std::min(16 * j, n - 16);
+  __m128i rejected = _mm_setzero_si128();
+  for (std::size_t j = 0; j < 4; ++j) {
+    const classified c = classify(load16(in + d.at[j]));
+    rejected = _mm_or_si128(rejected, c.rejected);
+    d.dots |= std::uint64_t{c.dots} << d.at[j];
+    d.hyphens |= std::uint64_t{c.hyphens} << d.at[j];
+    lowered[j] = c.lowered;
+  }
+  d.rejected = rejected;
+}
+
+/// The label rules of plain_by_code_unit on n <= 64 positions at once.
+[[gnu::always_inline]] inline bool labels_ok(std::uint64_t dots, std::uint64_t hyphens, std::size_t n,
+                                             const label_rules& rules) noexcept {
+  const std::uint64_t last = std::uint64_t{1} << (n - 1);
+  const std::uint64_t starts = (dots << 1) | 1;   // first position of each label (a dot when it is empty)
+  const std::uint64_t ends = (dots >> 1) | last;  // last position of each label
+  std::uint64_t failing = 0;
+  // An empty label before a dot: its first position is that dot.
+  if (!rules.empty_label_ok) failing |= starts & dots;
+  // The empty root label after a trailing dot.
+  if (!rules.empty_root_ok) failing |= dots & last;
+  // "--" in the 3rd and 4th positions of a label of 4 or more: possibly
+  // an xn-- label (to decode), else V2 when CheckHyphens.
+  failing |= starts & ~dots & ~(dots >> 1) & (hyphens >> 2) & (hyphens >> 3);
+  // V3: a label that begins or ends with '-'.
+  if (rules.check_hyphens) failing |= (starts | ends) & hyphens;
+  // A4_2: only 64 positions with no dot make a label longer than 63; the
+  // whole domain cannot pass 253.
+  if (rules.dns_lengths && n > max_label_length && dots == 0) return false;
+  return failing == 0;
+}
+
+/// lower_plain_ascii_domain for UTF-8 of vector_min to vector_max bytes;
+/// writes to `out` only when it returns true.
+[[gnu::always_inline]] inline bool lower_by_vector(const char* in, std::size_t n, char* out,
+                                                   const label_rules& rules) noexcept {
+  domain_bits d;
+  __m128i lowered[4];
+  const bool wide = n > 32;
+  if (wide) {
+    read_up_to_64(in, n, d, lowered);
+  } else {
+    read_up_to_32(in, n, d, lowered);
+  }
+  if (_mm_movemask_epi8(d.rejected) != 0 || !labels_ok(d.dots, d.hyphens, n, rules)) return false;
+  // The same overlapping positions as the loads; overlapping bytes agree.
+  if (wide) {
+    for (std::size_t j = 0; j < 4; ++j) _mm_storeu_si128(reinterpret_cast<__m128i*>(out + d.at[j]), lowered[j]);
+  } else {
+    for (std::size_t j = 0; j < 2; ++j) {
+      _mm_storel_epi64(reinterpret_cast<__m128i*>(out + d.at[2 * j]), lowered[j]);
+      _mm_storel_epi64(reinterpret_cast<__m128i*>(out + d.at[2 * j + 1]), _mm_unpackhi_epi64(lowered[j], lowered[j]));
+    }
   }
   return true;
 }
 
-template bool is_plain_ascii_domain<char>(std::string_view, const idna_options&, idna_operation) noexcept;
-template bool is_plain_ascii_domain<char16_t>(std::u16string_view, const idna_options&, idna_operation) noexcept;
-template bool is_plain_ascii_domain<char32_t>(std::u32string_view, const idna_options&, idna_operation) noexcept;
+#endif  // __SSE2__
+
+}  // namespace
+
+template <class Char, class Out>
+ascii_fast_path lower_plain_ascii_domain(std::basic_string_view<Char> in, std::span<Out> out,
+                                         const idna_options& options, idna_operation operation) noexcept {
+  const label_rules rules = rules_for(options, operation);
+  const std::size_t n = in.size();
+#if defined(__SSE2__)
+  if constexpr (std::is_same_v<Char, char>) {
+    if (n >= vector_min && n <= vector_max && n <= out.size()) {
+      return lower_by_vector(in.data(), n, out.data(), rules) ? ascii_fast_path::written : ascii_fast_path::not_taken;
+    }
+  }
+#endif
+  // Short, long or wide input, or too little room: checked first, so that
+  // nothing is written for a domain the general path takes.
+  if (!plain_by_code_unit(in, rules)) return ascii_fast_path::not_taken;
+  if (n > out.size()) return ascii_fast_path::output_too_small;
+  for (std::size_t i = 0; i < n; ++i) {
+    out[i] = static_cast<Out>(ascii_lower(static_cast<char32_t>(static_cast<std::make_unsigned_t<Char>>(in[i]))));
+  }
+  return ascii_fast_path::written;
+}
+
+template ascii_fast_path lower_plain_ascii_domain<char, char>(std::string_view, std::span<char>, const idna_options&,
+                                                              idna_operation) noexcept;
+template ascii_fast_path lower_plain_ascii_domain<char16_t, char>(std::u16string_view, std::span<char>,
+                                                                  const idna_options&, idna_operation) noexcept;
+template ascii_fast_path lower_plain_ascii_domain<char32_t, char>(std::u32string_view, std::span<char>,
+                                                                  const idna_options&, idna_operation) noexcept;
+template ascii_fast_path lower_plain_ascii_domain<char16_t, char16_t>(std::u16string_view, std::span<char16_t>,
+                                                                      const idna_options&, idna_operation) noexcept;
+template ascii_fast_path lower_plain_ascii_domain<char32_t, char32_t>(std::u32string_view, std::span<char32_t>,
+                                                                      const idna_options&, idna_operation) noexcept;
 
 }  // namespace puny::detail

@@ -1,8 +1,11 @@
 // puny — the ASCII fast path: a domain of letters, digits, hyphens and
-// dots that UTS #46 only lowercases, recognized in one pass.  Internal.
+// dots that UTS #46 only lowercases, recognized and lowercased in one pass.
+// Internal.
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <span>
 #include <string_view>
 
 #include "idna/process.hpp"
@@ -10,21 +13,28 @@
 
 namespace puny::detail {
 
-/// True when `in` is ASCII letters, digits, '-' and '.' only, no label can
-/// be an xn-- label ("--" in the 3rd and 4th positions sends any such
+/// What lower_plain_ascii_domain did.
+enum class ascii_fast_path : std::uint8_t {
+  not_taken,         // not a plain ASCII domain: `out` untouched, the general path decides
+  written,           // the result, `in` with A-Z lowered, is in out[0, in.size())
+  output_too_small,  // a plain ASCII domain, but `out` holds fewer than in.size() elements
+};
+
+/// Takes `in` when it is ASCII letters, digits, '-' and '.' only, no label
+/// can be an xn-- label ("--" in the 3rd and 4th positions sends any such
 /// label to the general path), and the operation records no code for it
 /// under `options`: hyphen rules, empty labels, and (for ToASCII with
 /// VerifyDnsLength) the DNS lengths.  Its result is then `in` with A-Z
 /// lowered (IdnaMappingTable.txt), which has no Bidi, joiner, mark,
-/// disallowed or forbidden code point, and is not empty.
-template <class Char>
-[[nodiscard]] bool is_plain_ascii_domain(std::basic_string_view<Char> in, const idna_options& options,
-                                         idna_operation operation) noexcept;
+/// disallowed or forbidden code point, and is not empty; it is written to
+/// `out` in the same pass that checks `in`.  Nothing is written unless the
+/// domain is taken, so ToASCII still writes only when it succeeds.  `Out`
+/// is char for ToASCII and the input's own code unit for ToUnicode.
+template <class Char, class Out>
+[[nodiscard]] ascii_fast_path lower_plain_ascii_domain(std::basic_string_view<Char> in, std::span<Out> out,
+                                                       const idna_options& options, idna_operation operation) noexcept;
 
 /// A-Z to a-z, the only change UTS #46 mapping makes to such a domain.
 [[nodiscard]] constexpr char32_t ascii_lower(char32_t c) noexcept { return c >= U'A' && c <= U'Z' ? c + 0x20 : c; }
-
-/// Copies in to out with A-Z lowered, a word at a time.
-void ascii_lower_copy(std::string_view in, char* out) noexcept;
 
 }  // namespace puny::detail

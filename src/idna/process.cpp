@@ -1,154 +1,412 @@
-// puny — UTS #46 §4 Processing steps 2–4 and the whole-domain checks.
+// puny — UTS #46 §4 Processing in one pass, and the whole-domain checks.
 #include "idna/process.hpp"
 
 #include <algorithm>
-#include <string_view>
+#include <span>
+#include <type_traits>
 
 #include "idna/bidi_rule.hpp"
 #include "idna/contextj.hpp"
-#include "idna/nfc_quick_runs.hpp"
-#include "idna/validity.hpp"
+#include "idna/encoded_text.hpp"
+#include "idna/label_summary.hpp"
 #include "puny/punycode.hpp"
+#include "unicode/idna_record.hpp"
 #include "unicode/nfc.hpp"
 
 namespace puny::detail {
 namespace {
 
+using ucd::idna_record;
+using ucd::idna_status;
+
 constexpr std::u32string_view ace_prefix = U"xn--";
 
-bool all_ascii(std::u32string_view s) noexcept {
-  return std::all_of(s.begin(), s.end(), [](char32_t c) { return c < 0x80; });
+constexpr std::uint32_t status_bit(idna_status s) noexcept { return std::uint32_t{1} << static_cast<unsigned>(s); }
+
+// B1–B6 are consecutive codes, so the Bidi codes of a label fit one byte
+// until the domain is known to be a Bidi domain name.
+constexpr unsigned bidi_code_shift = static_cast<unsigned>(idna_code::B1);
+static_assert(static_cast<unsigned>(idna_code::B6) - bidi_code_shift < 8);
+
+// U+200C and U+200D are the only code points RFC 5892 Appendix A's rules
+// apply to; both have Bidi_Class BN (the generator asserts it), so a label
+// without BN has nothing for CONTEXTJ to check.
+constexpr std::uint32_t joiner_bidi_classes = std::uint32_t{1} << static_cast<unsigned>(ucd::bidi_class::BN);
+
+bool starts_with_ace_prefix(const char32_t* label, std::size_t length) noexcept {
+  return length >= ace_prefix.size() && std::u32string_view(label, ace_prefix.size()) == ace_prefix;
 }
 
-/// Step 4.1 for an "xn--" label at d[start, end): decodes it to d[write,
-/// ...) and returns the decoded length, or returns false (with the label
-/// copied unchanged to d[write, ...)) when it is not Punycode of anything.
-struct decoded_label {
-  bool ok;
-  std::size_t length;
-};
+/// IdnaMappingTable.txt on ASCII: A-Z map to a-z, everything else is valid
+/// (the generator asserts it).
+constexpr char32_t ascii_mapping(char32_t c) noexcept { return c - U'A' < 26 ? c + 0x20 : c; }
 
-decoded_label decode_ace_label(const workspace& ws, std::size_t write, std::size_t start, std::size_t end) noexcept {
-  char32_t* const d = ws.domain.data();
-  const std::u32string_view label(d + start, end - start);
-  if (!all_ascii(label)) {
-    // §4 step 4.1.1: a non-ASCII code point makes the label no Punycode.
-    std::copy(label.begin(), label.end(), d + write);
-    return {false, label.size()};
-  }
-  const std::size_t digits = label.size() - ace_prefix.size();
-  for (std::size_t i = 0; i < digits; ++i) ws.label_text[i] = static_cast<char>(label[ace_prefix.size() + i]);
-  // The decoded label is never longer than its digits, so it fits where the
-  // label was; the label's text is safe in label_text meanwhile.
-  const result r = puny::decode(std::span<const char>(ws.label_text.data(), digits),
-                                std::span<char32_t>(d + write, end - write), {}, ws.words);
-  if (r.ok()) return {true, r.written};
-  std::copy(ace_prefix.begin(), ace_prefix.end(), d + write);
-  for (std::size_t i = 0; i < digits; ++i) d[write + ace_prefix.size() + i] = static_cast<unsigned char>(ws.label_text[i]);
-  return {false, label.size()};
+template <class Char>
+constexpr char32_t unit_at(std::basic_string_view<Char> in, std::size_t pos) noexcept {
+  return static_cast<std::make_unsigned_t<Char>>(in[pos]);
 }
 
-}  // namespace
+/// The input has an ACE prefix at pos once mapped.
+template <class Char>
+bool ace_prefix_at(std::basic_string_view<Char> in, std::size_t pos) noexcept {
+  return in.size() - pos >= ace_prefix.size() && ascii_mapping(unit_at(in, pos)) == U'x' &&
+         ascii_mapping(unit_at(in, pos + 1)) == U'n' && unit_at(in, pos + 2) == U'-' && unit_at(in, pos + 3) == U'-';
+}
 
-processed_domain process_domain(const workspace& ws, const mapping_result& mapped, const idna_options& options,
-                                idna_operation operation) noexcept {
-  processed_domain p;
-  char32_t* const d = ws.domain.data();
-  std::size_t n = mapped.length;
-  bool may_be_disallowed = mapped.disallowed;
+/// The state of one run over a domain: the labels done so far sit
+/// processed at the start of ws.domain, the current label is being mapped
+/// after them.
+class domain_processor {
+ public:
+  domain_processor(const workspace& ws, const idna_options& options, idna_operation operation) noexcept
+      : ws_(ws), options_(options), operation_(operation), d_(ws.domain.data()), room_(ws.capacity()) {}
 
-  // Step 2: NFC, only when the quick check cannot prove the text is in it.
-  if (mapped.non_ascii && !nfc_quick_by_runs(std::u32string_view(d, n))) {
-    const std::size_t k = to_nfc(std::u32string_view(d, n), ws.scratch);
-    if (k > ws.capacity()) {
-      p.capacity_needed = k;
-      return p;
+  /// Reads `in` and runs §4 step 1 on each code point, the other steps as
+  /// each label ends.  The common case, a valid code point with room for
+  /// it, stays in this loop with the label's summary and the write
+  /// position in locals (registers); everything else goes through the
+  /// members, synchronized around the call.
+  template <class Char>
+  processed_domain run(std::basic_string_view<Char> in) noexcept {
+    label_summary summary;
+    std::size_t n = 0;
+    std::size_t mapped = 0;
+    std::size_t pos = 0;
+    while (pos < in.size()) {
+      const char32_t unit = unit_at(in, pos);
+      char32_t cp = unit;
+      idna_record record(0);
+      if (unit < 0x80) {
+        if (n == start_ && ace_prefix_at(in, pos)) {
+          // An xn-- label's ASCII only goes to the Punycode decoder (§4 step
+          // 4.1), which needs no summary of it: copied as mapped, and
+          // summarized later should the label turn out not to be Punycode.
+          // What follows a non-ASCII code point in it is summarized as usual
+          // (the summary then says "not ASCII", all the decoder asks).
+          for (; pos < in.size() && n < room_; ++pos) {
+            const char32_t c = unit_at(in, pos);
+            if (c >= 0x80 || c == U'.') break;
+            d_[n++] = ascii_mapping(c);
+            ++mapped;
+          }
+          summary_partial_ = true;
+          continue;
+        }
+        record = ucd::idna_ascii_record(unit);
+        ++pos;
+        // U+002E is valid: the test for it comes second.
+        if (record.status() == idna_status::valid && cp != U'.' && n < room_) {
+          d_[n++] = cp;
+          ++mapped;
+          summary.add_valid_ascii(cp, record);
+          continue;
+        }
+      } else {
+        const read_code_point r = read_at(in, pos);
+        if (r.length == 0) {
+          processed_domain p;
+          p.code = status::invalid_utf8;
+          p.position = pos;
+          return p;
+        }
+        cp = r.value;
+        pos += r.length;
+        record = ucd::lookup_idna_record(cp);
+      }
+      if (record.status() == idna_status::valid && n < room_ && cp != U'.') {
+        d_[n++] = cp;
+        ++mapped;
+        summary.add(cp, record);
+        continue;
+      }
+      summary_ = summary;
+      n_ = n;
+      mapped_ = mapped;
+      map_other(cp, record);
+      summary = summary_;
+      n = n_;
+      mapped = mapped_;
     }
-    std::copy_n(ws.scratch.data(), k, d);
-    n = k;
-    // Composition may give a code point that is not valid in IDNA.
-    may_be_disallowed = true;
+    summary_ = summary;
+    n_ = n;
+    mapped_ = mapped;
+    return finish();
   }
 
-  // Steps 3 and 4, one label at a time, compacting in place: a processed
-  // label is never longer than its source, so `write` never passes `start`.
-  auto record = [&](std::size_t index, idna_errors e) noexcept {
-    if (e.empty()) return;
-    p.errors |= e;
-    ws.failed[index] |= label_has_error;
-    p.label = std::min(p.label, index);
-  };
-  bool bidi_domain = false;
-  std::size_t write = 0;
-  std::size_t start = 0;
-  std::size_t index = 0;
-  for (;; ++index) {
-    std::size_t end = start;
-    while (end < n && d[end] != U'.') ++end;
-    const bool last = end == n;
-    ws.failed[index] = 0;
-    const std::u32string_view source(d + start, end - start);
+ private:
+  processed_domain finish() noexcept {
+    if (!overflow_) finish_label(true);
+    if (overflow_) {
+      // Labels are processed in place, each after the ones before it.  A
+      // label's normal form is at most nfc_buffer_size of it and decoding
+      // only shrinks one, so once normalization has made any label longer
+      // the processed domain is bounded by nfc_buffer_size of the mapped
+      // one; until then by the mapped length itself.
+      result_.capacity_needed = grew_ ? nfc_buffer_size(mapped_) : mapped_;
+      return result_;
+    }
+    result_.length = n_;
+    result_.labels = index_ + 1;
+    // RFC 5893 §2: in a Bidi domain name (some label has R, AL or AN) every
+    // label must satisfy the Bidi rule — except one kept unchecked.
+    if (bidi_domain_) {
+      for (std::size_t i = 0; i < result_.labels; ++i) {
+        if ((ws_.failed[i] & label_kept) != 0) continue;
+        record(i, idna_errors::from_bits(std::uint32_t{ws_.bidi[i]} << bidi_code_shift));
+      }
+    }
+    return result_;
+  }
+
+  /// §4 step 1 for a code point the loop in run() does not take.
+  void map_other(char32_t cp, idna_record record) noexcept {
+    if (cp == U'.') {
+      separator();
+      return;
+    }
+    switch (record.status()) {
+      case idna_status::valid:
+      case idna_status::disallowed:
+        // A disallowed code point is kept: §4.1 criterion 7 reports it (V7).
+        put(cp, record);
+        return;
+      case idna_status::ignored:
+        return;
+      case idna_status::deviation:
+        if (options_.transitional_processing) {
+          put_mapping(cp, ucd::deviation_mapping(cp));
+        } else {
+          put(cp, record);
+        }
+        return;
+      case idna_status::mapped:
+        put_mapping(cp, record);
+        return;
+    }
+  }
+
+  void put_mapping(char32_t cp, idna_record mapping) noexcept {
+    const std::size_t length = mapping.mapping_length();
+    if (length == 1) {
+      put_target(mapping.single_mapping(cp));
+      return;
+    }
+    const char32_t* const targets = mapping.pooled_mapping();
+    for (std::size_t i = 0; i < length; ++i) put_target(targets[i]);
+  }
+
+  /// A code point of a mapping.  Every mapping target is valid or a
+  /// deviation (the generator asserts it); a deviation there (U+00DF, from
+  /// U+1E9E) is mapped on in transitional processing, which is how §4
+  /// step 1 turns U+1E9E into "ss".  U+3002, U+FF0E and U+FF61 map to
+  /// U+002E, a label separator.
+  void put_target(char32_t cp) noexcept {
+    if (cp == U'.') {
+      separator();
+      return;
+    }
+    const idna_record record = ucd::lookup_idna_record(cp);
+    if (options_.transitional_processing && record.status() == idna_status::deviation) {
+      put_mapping(cp, ucd::deviation_mapping(cp));
+      return;
+    }
+    put(cp, record);
+  }
+
+  [[gnu::always_inline]] void put(char32_t cp, idna_record record) noexcept {
+    ++mapped_;
+    if (n_ < room_) {
+      d_[n_++] = cp;
+      summary_.add(cp, record);
+    } else {
+      overflow();
+    }
+  }
+
+  /// From here on the run only counts the mapped code points.
+  void overflow() noexcept {
+    overflow_ = true;
+    room_ = 0;
+  }
+
+  void separator() noexcept {
+    ++mapped_;
+    if (overflow_) return;
+    finish_label(false);
+    if (overflow_) return;
+    if (n_ == room_) {
+      overflow();
+      return;
+    }
+    d_[n_++] = U'.';
+    start_ = n_;
+    ++index_;
+    summary_ = label_summary{};
+    summary_partial_ = false;
+  }
+
+  /// §4 steps 2 and 4 for the label at d_[start_, n_), leaving the
+  /// processed label there.
+  void finish_label(bool last) noexcept {
+    char32_t* const label = d_ + start_;
+    std::size_t length = n_ - start_;
+
+    // Step 2, only where the quick check cannot prove the label is in NFC.
+    // A label can be normalized on its own: U+002E is a starter that
+    // nothing composes with and no decomposition holds (the generator
+    // asserts both).
+    if (summary_.nfc_unsure) {
+      const std::size_t k = to_nfc(std::u32string_view(label, length), ws_.scratch);
+      if (k != length || !std::equal(label, label + length, ws_.scratch.data())) {
+        if (k > length) grew_ = true;
+        if (start_ + k > room_) {
+          overflow();
+          return;
+        }
+        std::copy_n(ws_.scratch.data(), k, label);
+        length = k;
+        n_ = start_ + k;
+        // Composition may give a code point of any status (V7).
+        summary_ = summarize(std::u32string_view(label, length));
+      }
+    }
+
+    ws_.failed[index_] = 0;
+    ws_.bidi[index_] = 0;
     idna_errors e;
-    std::size_t length = source.size();
-    bool checked = true;
-    bool from_punycode = false;
-    if (source.starts_with(ace_prefix)) {
-      const decoded_label decoded = decode_ace_label(ws, write, start, end);
-      length = decoded.length;
-      const std::u32string_view label(d + write, length);
-      if (decoded.ok) {
-        from_punycode = true;
+    if (starts_with_ace_prefix(label, length)) {
+      const std::size_t decoded = decode_ace_label(label, length);
+      if (decoded != not_punycode) {
+        length = decoded;
+        n_ = start_ + decoded;
+        const label_summary s = summarize(std::u32string_view(label, length));
         // Step 4.1: a decoded label that is empty or ASCII only is not the
         // Punycode of anything an encoder would have produced.
-        if (all_ascii(label)) e.insert(idna_code::P4);
-        e |= validate_label(label, options, label_origin{true, true}, ws.scratch);
-      } else if (options.ignore_invalid_punycode) {
-        e |= validate_label(label, options, label_origin{false, true}, ws.scratch);
+        if (!s.non_ascii()) e.insert(idna_code::P4);
+        e |= validate(label, length, s, true);
+      } else if (options_.ignore_invalid_punycode) {
+        if (summary_partial_) summary_ = summarize(std::u32string_view(label, length));
+        e |= validate(label, length, summary_, false);
       } else {
         // Step 4.1: invalid Punycode — the label stays as it was, unchecked.
         e.insert(idna_code::P4);
-        checked = false;
-        ws.failed[index] |= label_kept;
+        ws_.failed[index_] |= label_kept;
       }
     } else {
-      if (write != start) std::copy(source.begin(), source.end(), d + write);
-      e |= validate_label(std::u32string_view(d + write, length), options, label_origin{false, may_be_disallowed},
-                          ws.scratch);
-    }
-    const std::u32string_view label(d + write, length);
-    if (checked && (mapped.non_ascii || from_punycode)) {
-      if (options.check_joiners) e |= contextj(label);
-      if (options.check_bidi && !bidi_domain) bidi_domain = has_rtl(label);
+      e |= validate(label, length, summary_, false);
     }
     // An empty label other than the root (one trailing empty label after a
     // dot): ToUnicode's X4_2.  ToASCII reports it as A4_2 instead, with its
     // lengths (§4.2 step 4), or accepts it when VerifyDnsLength is off.
-    if (operation == idna_operation::to_unicode && label.empty() && !(last && index > 0)) {
+    if (operation_ == idna_operation::to_unicode && length == 0 && !(last && index_ > 0)) {
       e.insert(idna_code::X4_2);
     }
-    record(index, e);
-    write += length;
-    if (last) break;
-    d[write++] = U'.';
-    start = end + 1;
+    record(index_, e);
   }
-  p.length = write;
-  p.labels = index + 1;
 
-  // RFC 5893 §2: in a Bidi domain name (some label has R, AL or AN) every
-  // label must satisfy the Bidi rule.
-  if (bidi_domain) {
-    std::size_t label_start = 0;
-    for (std::size_t i = 0; i < p.labels; ++i) {
-      std::size_t label_end = label_start;
-      while (label_end < write && d[label_end] != U'.') ++label_end;
-      if ((ws.failed[i] & label_kept) == 0) {
-        record(i, bidi_rule(std::u32string_view(d + label_start, label_end - label_start)));
-      }
-      label_start = label_end + 1;
+  static constexpr std::size_t not_punycode = static_cast<std::size_t>(-1);
+
+  /// Step 4.1 for an xn-- label: decodes it in place and returns the
+  /// decoded length, or leaves it as it was and returns not_punycode.
+  std::size_t decode_ace_label(char32_t* label, std::size_t length) const noexcept {
+    // §4 step 4.1.1: a non-ASCII code point makes the label no Punycode.
+    if (summary_.non_ascii()) return not_punycode;
+    const std::size_t digits = length - ace_prefix.size();
+    char* const text = ws_.label_text.data();
+    for (std::size_t i = 0; i < digits; ++i) text[i] = static_cast<char>(label[ace_prefix.size() + i]);
+    // The decoded label is never longer than its digits, so it fits where
+    // the label was; the label's text is safe in label_text meanwhile.
+    const result r = puny::decode(std::span<const char>(text, digits),
+                                  std::span<char32_t>(label, length), {}, ws_.words);
+    if (r.ok()) return r.written;
+    std::copy(ace_prefix.begin(), ace_prefix.end(), label);
+    for (std::size_t i = 0; i < digits; ++i) {
+      label[ace_prefix.size() + i] = static_cast<unsigned char>(text[i]);
     }
+    return not_punycode;
   }
-  return p;
+
+  /// §4.1 Validity Criteria, UseSTD3ASCIIRules (U1), CONTEXTJ (RFC 5892
+  /// Appendix A) and the label's Bidi rule codes, kept until the domain is
+  /// known to be a Bidi domain name.  A decoded label is checked for
+  /// nontransitional processing whatever the options say (§4 step 4.1).
+  idna_errors validate(const char32_t* label, std::size_t length, const label_summary& s, bool decoded) noexcept {
+    idna_errors e;
+    if (length == 0) return e;
+    // §4.1 criterion 7: a deviation is valid unless transitional processing
+    // applies; ignored and mapped code points can only have come from
+    // normalization or Punycode.
+    std::uint32_t invalid = status_bit(idna_status::ignored) | status_bit(idna_status::mapped) |
+                            status_bit(idna_status::disallowed);
+    if (options_.transitional_processing && !decoded) invalid |= status_bit(idna_status::deviation);
+    if ((s.statuses & invalid) != 0) e.insert(idna_code::V7);
+    if (options_.use_std3_ascii_rules && s.non_ldh) e.insert(idna_code::U1);
+    if (options_.check_hyphens) {
+      // §4.1 criteria 2 and 3.
+      if (length >= 4 && label[2] == U'-' && label[3] == U'-') e.insert(idna_code::V2);
+      if (label[0] == U'-' || label[length - 1] == U'-') e.insert(idna_code::V3);
+    }
+    // §4.1 criterion 4, as IdnaTestV2 applies it whatever CheckHyphens says:
+    // only a decoded label can still begin with "xn--" here.
+    if (decoded && starts_with_ace_prefix(label, length)) e.insert(idna_code::V4);
+    // §4.1 criterion 6.
+    if (s.first_is_mark) e.insert(idna_code::V6);
+    // §4.1 criterion 1, for a decoded label only: everything else was
+    // normalized in step 2.  (Criterion 5, no U+002E, holds by
+    // construction: see process_domain.)
+    if (decoded && s.nfc_unsure && !in_nfc(label, length)) e.insert(idna_code::V1);
+    if (options_.check_joiners && (s.bidi.classes & joiner_bidi_classes) != 0) {
+      e |= contextj(std::u32string_view(label, length));
+    }
+    if (options_.check_bidi) {
+      ws_.bidi[index_] = static_cast<std::uint8_t>(bidi_rule(s.bidi).bits() >> bidi_code_shift);
+      bidi_domain_ = bidi_domain_ || has_rtl(s.bidi);
+    }
+    return e;
+  }
+
+  bool in_nfc(const char32_t* label, std::size_t length) const noexcept {
+    const std::size_t k = to_nfc(std::u32string_view(label, length), ws_.scratch);
+    return k == length && std::equal(label, label + length, ws_.scratch.data());
+  }
+
+  void record(std::size_t index, idna_errors e) noexcept {
+    if (e.empty()) return;
+    result_.errors |= e;
+    ws_.failed[index] |= label_has_error;
+    result_.label = std::min(result_.label, index);
+  }
+
+  const workspace& ws_;
+  const idna_options& options_;
+  idna_operation operation_;
+  char32_t* d_;
+  std::size_t room_;           // ws.capacity(), or 0 once the domain has overflowed it
+  std::size_t n_ = 0;          // code points written to d_
+  std::size_t start_ = 0;      // where the current label starts in d_
+  std::size_t index_ = 0;      // of the current label
+  std::size_t mapped_ = 0;     // code points the mapping gave, overflow or not
+  bool overflow_ = false;
+  bool grew_ = false;          // normalization made some label longer
+  bool bidi_domain_ = false;
+  label_summary summary_;      // of the current label as mapped
+  bool summary_partial_ = false;  // ... but for the ASCII at the start of an xn-- label
+  processed_domain result_;
+};
+
+}  // namespace
+
+template <class Char>
+processed_domain process_domain(std::basic_string_view<Char> in, const workspace& ws, const idna_options& options,
+                                idna_operation operation) noexcept {
+  return domain_processor(ws, options, operation).run(in);
 }
+
+template processed_domain process_domain<char>(std::string_view, const workspace&, const idna_options&,
+                                               idna_operation) noexcept;
+template processed_domain process_domain<char16_t>(std::u16string_view, const workspace&, const idna_options&,
+                                                   idna_operation) noexcept;
+template processed_domain process_domain<char32_t>(std::u32string_view, const workspace&, const idna_options&,
+                                                   idna_operation) noexcept;
 
 }  // namespace puny::detail

@@ -1,14 +1,16 @@
-// puny — UTS #46 §4 Processing steps 2–4 (normalize, break, convert and
-// validate) and the checks that need the whole domain (Bidi: RFC 5893 §2;
-// empty labels: X4_2), shared by ToASCII and ToUnicode.  Internal.
+// puny — UTS #46 §4 Processing (map, normalize, break, convert and
+// validate) in one pass over the input, and the checks that need the whole
+// domain (Bidi: RFC 5893 §2; empty labels: X4_2), shared by ToASCII and
+// ToUnicode.  Internal.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
 
-#include "idna/mapping.hpp"
 #include "idna/workspace.hpp"
 #include "puny/idna.hpp"
+#include "puny/status.hpp"
 
 namespace puny::detail {
 
@@ -19,20 +21,26 @@ inline constexpr std::uint8_t label_has_error = 1;  // some code was recorded fo
 inline constexpr std::uint8_t label_kept = 2;       // invalid Punycode: kept as it was, unchecked
 
 struct processed_domain {
-  std::size_t length = 0;  // code points of the processed domain, at the start of workspace::domain
-  std::size_t labels = 0;  // labels in it (the code points between U+002E)
+  status code = status::success;  // success or invalid_utf8
+  std::size_t position = 0;       // with invalid_utf8: byte offset of the bad sequence
+  std::size_t length = 0;         // code points of the processed domain, at the start of workspace::domain
+  std::size_t labels = 0;         // labels in it (the code points between U+002E)
   idna_errors errors;
   std::size_t label = idna_result::no_label;  // first label with an error
-  /// Nonzero when normalization made the domain longer than the workspace
-  /// holds: run again with a workspace of this capacity.
+  /// Nonzero when the domain, mapped or normalized, is longer than the
+  /// workspace holds: run again with a workspace of this capacity.
   std::size_t capacity_needed = 0;
 };
 
-/// Runs steps 2–4 on the `mapped.length` code points that map_domain left
-/// in ws.domain (which must hold them all), in place.  Labels are split at
-/// U+002E, which no decoded label can contain: Punycode deltas never give a
-/// basic code point and literals come from a label already split.
-[[nodiscard]] processed_domain process_domain(const workspace& ws, const mapping_result& mapped,
+/// Maps `in` code point by code point into ws.domain (§4 step 1) and, as
+/// each label ends, normalizes it (step 2, only when the quick check
+/// cannot prove it is in NFC), decodes it if it is an xn-- label and
+/// validates it (step 4), from what one table lookup per code point told.
+/// Labels end at U+002E (step 3), which no decoded label can contain:
+/// Punycode deltas never give a basic code point, and literals come from a
+/// label already split.
+template <class Char>
+[[nodiscard]] processed_domain process_domain(std::basic_string_view<Char> in, const workspace& ws,
                                               const idna_options& options, idna_operation operation) noexcept;
 
 }  // namespace puny::detail

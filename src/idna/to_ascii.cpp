@@ -84,16 +84,18 @@ class ascii_writer {
     bool total_known = true;
     std::size_t start = 0;
     for (std::size_t index = 0; index < p_.labels; ++index) {
+      // One scan finds the label's end and whether it is all ASCII.
       std::size_t end = start;
-      while (end < domain.size() && domain[end] != U'.') ++end;
+      char32_t any = 0;
+      for (; end < domain.size() && domain[end] != U'.'; ++end) any |= domain[end];
       const std::u32string_view label = domain.substr(start, end - start);
       const bool last = index + 1 == p_.labels;
       std::size_t length = 0;
       bool known = true;  // false when the label cannot be encoded at all
-      if (std::all_of(label.begin(), label.end(), [](char32_t c) { return c < 0x80; })) {
+      if (any < 0x80) {
         length = label.size();
         for (std::size_t i = 0; i < length; ++i) put(target, total + i, static_cast<char>(label[i]));
-      } else if (!std::all_of(label.begin(), label.end(), is_scalar_value)) {
+      } else if (any >= 0xD800 && !std::all_of(label.begin(), label.end(), is_scalar_value)) {
         // RFC 3492 encodes only scalar values: a lone surrogate from UTF-16
         // input (already V7) cannot be encoded.
         fail(idna_code::A3, index);
@@ -175,18 +177,16 @@ idna_result to_ascii_core(std::basic_string_view<Char> domain, std::span<char> o
       std::all_of(domain.begin(), domain.end(), [](Char c) { return static_cast<char32_t>(c) < 0x80; })) {
     return lowercase_only(domain, out, options);
   }
-  if (is_plain_ascii_domain(domain, options, idna_operation::to_ascii)) {
-    if (domain.size() > out.size()) return too_small(domain.size());
-    if constexpr (std::is_same_v<Char, char>) {
-      ascii_lower_copy(domain, out.data());
-    } else {
-      for (std::size_t i = 0; i < domain.size(); ++i) {
-        out[i] = static_cast<char>(ascii_lower(static_cast<char32_t>(domain[i])));
-      }
+  switch (lower_plain_ascii_domain(domain, out, options, idna_operation::to_ascii)) {
+    case ascii_fast_path::written: {
+      idna_result r;
+      r.written = domain.size();
+      return r;
     }
-    idna_result r;
-    r.written = domain.size();
-    return r;
+    case ascii_fast_path::output_too_small:
+      return too_small(domain.size());
+    case ascii_fast_path::not_taken:
+      break;
   }
   return run_pipeline(domain, options, idna_operation::to_ascii,
                       [&](const workspace& ws, const processed_domain& p) noexcept {

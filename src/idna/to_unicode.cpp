@@ -34,7 +34,7 @@ class unicode_writer {
     } else {
       r.errors = p_.errors;
       r.label = p_.label;
-      for (const char32_t c : domain) put(c);
+      write_domain(domain);
     }
     if (forbidden_) {
       r.errors.insert(idna_code::W1);
@@ -65,6 +65,9 @@ class unicode_writer {
 
   void put(char32_t c) noexcept {
     observe(c);
+    emit(c);
+  }
+  void emit(char32_t c) noexcept {
     const std::size_t units = units_of(Char{}, c);
     if (count_ + units <= out_.size()) write_at(out_.data() + count_, c);
     count_ += units;
@@ -73,6 +76,27 @@ class unicode_writer {
     observe(static_cast<std::make_unsigned_t<Char>>(u));
     if (count_ < out_.size()) out_[count_] = u;
     ++count_;
+  }
+
+  // The processed domain as it is, the common case: the W1 scan only when
+  // the URL Standard asks for it, and no room test per code point when the
+  // longest encoding of every one fits.
+  void write_domain(std::u32string_view domain) noexcept {
+    if (options_.forbid_domain_code_points) {
+      for (const char32_t c : domain) observe(c);
+    }
+    constexpr std::size_t max_units = units_of(Char{}, 0x10FFFF);
+    if (count_ == 0 && domain.size() <= out_.size() / max_units) {
+      Char* const begin = out_.data();
+      Char* at = begin;
+      for (const char32_t c : domain) {
+        write_at(at, c);
+        at += units_of(Char{}, c);
+      }
+      count_ = static_cast<std::size_t>(at - begin);
+      return;
+    }
+    for (const char32_t c : domain) emit(c);
   }
 
   // Display profile: a label that decodes and passes every enabled check is
@@ -123,22 +147,20 @@ class unicode_writer {
 template <class Char>
 idna_result to_unicode_core(std::basic_string_view<Char> domain, std::span<Char> out,
                             const idna_options& options) noexcept {
-  if (is_plain_ascii_domain(domain, options, idna_operation::to_unicode)) {
-    idna_result r;
-    if (domain.size() > out.size()) {
+  switch (lower_plain_ascii_domain(domain, out, options, idna_operation::to_unicode)) {
+    case ascii_fast_path::written: {
+      idna_result r;
+      r.written = domain.size();
+      return r;
+    }
+    case ascii_fast_path::output_too_small: {
+      idna_result r;
       r.code = status::output_too_small;
       r.needed = domain.size();
       return r;
     }
-    if constexpr (std::is_same_v<Char, char>) {
-      ascii_lower_copy(domain, out.data());
-    } else {
-      for (std::size_t i = 0; i < domain.size(); ++i) {
-        out[i] = static_cast<Char>(ascii_lower(static_cast<char32_t>(domain[i])));
-      }
-    }
-    r.written = domain.size();
-    return r;
+    case ascii_fast_path::not_taken:
+      break;
   }
   return run_pipeline(domain, options, idna_operation::to_unicode,
                       [&](const workspace& ws, const processed_domain& p) noexcept {

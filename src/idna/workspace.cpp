@@ -15,10 +15,11 @@ bool heap_workspace::allocate(std::size_t capacity) noexcept {
   label_text_.reset(new (std::nothrow) char[capacity]);
   words_.reset(new (std::nothrow) std::uint64_t[words]);
   failed_.reset(new (std::nothrow) std::uint8_t[capacity + 1]);
-  if (!domain_ || !scratch_ || !label_text_ || !words_ || !failed_) return false;
+  bidi_.reset(new (std::nothrow) std::uint8_t[capacity + 1]);
+  if (!domain_ || !scratch_ || !label_text_ || !words_ || !failed_ || !bidi_) return false;
   view_ = {std::span<char32_t>(domain_.get(), capacity), std::span<char32_t>(scratch_.get(), scratch),
            std::span<char>(label_text_.get(), capacity), std::span<std::uint64_t>(words_.get(), words),
-           std::span<std::uint8_t>(failed_.get(), capacity + 1)};
+           std::span<std::uint8_t>(failed_.get(), capacity + 1), std::span<std::uint8_t>(bidi_.get(), capacity + 1)};
   return true;
 }
 

@@ -25,6 +25,7 @@ struct workspace {
   std::span<char> label_text;       // an xn-- label's ASCII, as the Punycode decoder reads it
   std::span<std::uint64_t> words;   // Punycode scratch for labels longer than puny::inline_limit
   std::span<std::uint8_t> failed;   // per label: nonzero when it has an error (display fallback)
+  std::span<std::uint8_t> bidi;     // per label: its B1–B6 codes, recorded if the domain is a Bidi domain name
 
   [[nodiscard]] std::size_t capacity() const noexcept { return domain.size(); }
 };
@@ -39,7 +40,7 @@ struct workspace {
 class stack_workspace {
  public:
   [[nodiscard]] workspace view() noexcept {
-    return {domain_, scratch_, label_text_, words_, failed_};
+    return {domain_, scratch_, label_text_, words_, failed_, bidi_};
   }
 
  private:
@@ -49,6 +50,7 @@ class stack_workspace {
   char label_text_[capacity];
   std::uint64_t words_[punycode_words(capacity)];
   std::uint8_t failed_[capacity + 1];
+  std::uint8_t bidi_[capacity + 1];
 };
 
 /// The same buffers from the heap, for a longer domain.
@@ -64,6 +66,7 @@ class heap_workspace {
   std::unique_ptr<char[]> label_text_;
   std::unique_ptr<std::uint64_t[]> words_;
   std::unique_ptr<std::uint8_t[]> failed_;
+  std::unique_ptr<std::uint8_t[]> bidi_;
   workspace view_;
 };
 

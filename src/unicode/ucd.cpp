@@ -7,6 +7,7 @@
 #include <iterator>
 
 #include "tables/tables.hpp"
+#include "unicode/idna_record.hpp"
 
 namespace puny::detail::ucd {
 
@@ -24,18 +25,16 @@ constexpr properties out_of_range_properties{0, bidi_class::L, joining_type::U, 
 const std::string_view unicode_version = tables::unicode_version;
 
 idna_entry idna_lookup(char32_t cp) noexcept {
-  // UTS #46 §5: the table covers exactly U+0000..U+10FFFF (surrogates are
-  // listed as disallowed); anything beyond is not a code point at all.
-  if (cp > last_code_point) return {idna_status::disallowed, 0, 0, nullptr};
-  const std::uint32_t bits = tables::idna_value(cp);
-  const auto status = static_cast<idna_status>(bits & ((1u << tables::idna_status_bits) - 1));
-  const auto length =
-      static_cast<std::uint8_t>((bits >> tables::idna_status_bits) & ((1u << tables::idna_length_bits) - 1));
-  // C++20 defines both the modular conversion and the arithmetic shift, so
-  // this recovers the signed 24-bit delta of a single-code-point mapping.
-  const std::int32_t payload = static_cast<std::int32_t>(bits) >> tables::idna_payload_shift;
-  if (length == 1) return {status, 1, static_cast<char32_t>(static_cast<std::int32_t>(cp) + payload), nullptr};
-  if (length > 1) return {status, length, 0, tables::idna_mapping_pool + payload};
+  const idna_record record = lookup_idna_record(cp);
+  const idna_status status = record.status();
+  // Only a mapped code point's record holds its mapping; a deviation's is in
+  // the deviation table.
+  const idna_record mapping = status == idna_status::mapped      ? record
+                              : status == idna_status::deviation ? deviation_mapping(cp)
+                                                                 : idna_record(0);
+  const auto length = static_cast<std::uint8_t>(mapping.mapping_length());
+  if (length == 1) return {status, 1, mapping.single_mapping(cp), nullptr};
+  if (length > 1) return {status, length, 0, mapping.pooled_mapping()};
   return {status, 0, 0, nullptr};
 }
 

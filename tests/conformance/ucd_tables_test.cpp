@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "unicode/idna_record.hpp"
 #include "unicode/ucd.hpp"
 #include "unicode_data.hpp"
 
@@ -101,7 +102,10 @@ TEST(UcdTables, IdnaLookupMatchesIdnaMappingTableForEveryCodePoint) {
   for (char32_t cp = 0; cp < code_point_count; ++cp) {
     ASSERT_NE(status[cp], -1) << hex(cp) << " is not in the file";
     const ucd::idna_entry e = ucd::idna_lookup(cp);
-    if (static_cast<int>(e.status) != status[cp] || e.mapping() != mapping[cp]) {
+    const ucd::idna_record record = ucd::lookup_idna_record(cp);
+    if (static_cast<int>(e.status) != status[cp] || e.mapping() != mapping[cp] ||
+        static_cast<int>(record.status()) != status[cp] || record.disallowed() != (e.status == ucd::idna_status::disallowed) ||
+        static_cast<int>(ucd::lookup_validation_record(cp).status()) != status[cp]) {
       if (++mismatches <= 20) ADD_FAILURE() << hex(cp) << ": status " << static_cast<int>(e.status) << " length " << int{e.length};
     }
   }
@@ -109,6 +113,8 @@ TEST(UcdTables, IdnaLookupMatchesIdnaMappingTableForEveryCodePoint) {
   EXPECT_EQ(ucd::idna_lookup(0x110000).status, ucd::idna_status::disallowed);
   EXPECT_EQ(ucd::idna_lookup(0xFFFFFFFF).status, ucd::idna_status::disallowed);
   EXPECT_EQ(ucd::idna_lookup(0xFFFFFFFF).length, 0);
+  EXPECT_EQ(ucd::lookup_idna_record(0x110000).status(), ucd::idna_status::disallowed);
+  EXPECT_EQ(ucd::lookup_idna_record(0xFFFFFFFF).bidi(), ucd::bidi_class::L);
 }
 
 // Long property value aliases used by @missing lines (PropertyValueAliases.txt).
@@ -169,6 +175,17 @@ TEST(UcdTables, PropertiesMatchTheDerivedFilesForEveryCodePoint) {
     const bool same = static_cast<int>(p.bidi) == bidi[cp] && static_cast<int>(p.joining) == joining[cp] &&
                       p.ccc == ccc[cp] && p.mark == mark[cp] && p.nfc_qc == qc[cp] &&
                       ucd::combining_class(cp) == ccc[cp] && static_cast<int>(ucd::bidi(cp)) == bidi[cp];
+    // The IDNA record carries the same properties for every code point that
+    // keeps its text; lookup_validation_record for every code point.
+    const ucd::idna_record r = ucd::lookup_validation_record(cp);
+    const bool record_same = static_cast<int>(r.bidi()) == bidi[cp] && static_cast<int>(r.joining()) == joining[cp] &&
+                             r.ccc() == ccc[cp] && r.mark() == mark[cp] && r.nfc_qc() == qc[cp] &&
+                             r.normalization_relevant() == (ccc[cp] != 0 || qc[cp] != ucd::nfc_quick_check::yes);
+    const ucd::idna_status status = ucd::lookup_idna_record(cp).status();
+    const bool keeps_text = status != ucd::idna_status::mapped && status != ucd::idna_status::ignored;
+    if ((!record_same || (keeps_text && ucd::lookup_idna_record(cp).bits() != r.bits())) && ++mismatches <= 20) {
+      ADD_FAILURE() << hex(cp) << ": the IDNA record's properties differ";
+    }
     if (!same && ++mismatches <= 20) {
       ADD_FAILURE() << hex(cp) << ": ccc " << int{p.ccc} << "/" << ccc[cp] << " bidi " << static_cast<int>(p.bidi) << "/"
                     << bidi[cp] << " joining " << static_cast<int>(p.joining) << "/" << joining[cp] << " mark " << p.mark

@@ -4,6 +4,7 @@
 
 #include <string_view>
 
+#include "unicode/idna_record.hpp"
 #include "unicode/ucd.hpp"
 
 namespace {
@@ -161,6 +162,61 @@ TEST(UcdCase, SimpleCaseMappings) {
   EXPECT_EQ(ucd::simple_lowercase(0x4E00), char32_t{0x4E00});
   EXPECT_EQ(ucd::simple_lowercase(0xD800), char32_t{0xD800});
   EXPECT_EQ(ucd::simple_uppercase(0x110000), char32_t{0x110000});
+}
+
+// One record per code point: the status, and either the mapping or the
+// properties validation needs.
+TEST(UcdIdnaRecord, ValidCodePointsCarryTheirProperties) {
+  const ucd::idna_record alef = ucd::lookup_idna_record(0x05D0);  // HEBREW LETTER ALEF
+  EXPECT_EQ(alef.status(), idna_status::valid);
+  EXPECT_EQ(alef.bidi(), bidi_class::R);
+  EXPECT_FALSE(alef.normalization_relevant());
+  const ucd::idna_record acute = ucd::lookup_idna_record(0x0301);  // COMBINING ACUTE ACCENT
+  EXPECT_EQ(acute.ccc(), 230);
+  EXPECT_TRUE(acute.mark());
+  EXPECT_EQ(acute.nfc_qc(), nfc_quick_check::maybe);
+  EXPECT_TRUE(acute.normalization_relevant());
+  EXPECT_EQ(ucd::lookup_idna_record(0x0628).joining(), joining_type::D);  // ARABIC LETTER BEH
+  EXPECT_EQ(ucd::lookup_idna_record(U'1').bidi(), bidi_class::EN);
+  EXPECT_EQ(ucd::idna_ascii_record(U'-').bidi(), bidi_class::ES);
+}
+
+TEST(UcdIdnaRecord, MappedCodePointsCarryTheirMapping) {
+  const ucd::idna_record capital = ucd::lookup_idna_record(U'A');
+  EXPECT_EQ(capital.status(), idna_status::mapped);
+  ASSERT_EQ(capital.mapping_length(), 1u);
+  EXPECT_EQ(capital.single_mapping(U'A'), U'a');
+  const ucd::idna_record ligature = ucd::lookup_idna_record(0xFDFA);
+  ASSERT_EQ(ligature.mapping_length(), ucd::max_mapping_length);
+  EXPECT_EQ(std::u32string_view(ligature.pooled_mapping(), 3), U"\u0635\u0644\u0649");
+  // Its own properties, for text that is validated unmapped.
+  EXPECT_EQ(ucd::lookup_validation_record(U'A').bidi(), bidi_class::L);
+  EXPECT_EQ(ucd::lookup_validation_record(U'A').status(), idna_status::mapped);
+  EXPECT_EQ(ucd::lookup_validation_record(0x00AD).bidi(), bidi_class::BN);  // SOFT HYPHEN, ignored
+}
+
+TEST(UcdIdnaRecord, DeviationsKeepPropertiesAndTheirMappingIsApart) {
+  const ucd::idna_record sharp_s = ucd::lookup_idna_record(0x00DF);
+  EXPECT_EQ(sharp_s.status(), idna_status::deviation);
+  EXPECT_EQ(sharp_s.bidi(), bidi_class::L);
+  const ucd::idna_record to = ucd::deviation_mapping(0x00DF);
+  ASSERT_EQ(to.mapping_length(), 2u);
+  EXPECT_EQ(std::u32string_view(to.pooled_mapping(), 2), U"ss");
+  EXPECT_EQ(ucd::deviation_mapping(0x03C2).single_mapping(0x03C2), char32_t{0x03C3});
+  EXPECT_EQ(ucd::deviation_mapping(0x200D).mapping_length(), 0u);
+  // The joiners are Bidi_Class BN, which is how a label without BN skips CONTEXTJ.
+  EXPECT_EQ(ucd::lookup_idna_record(0x200C).bidi(), bidi_class::BN);
+  EXPECT_EQ(ucd::lookup_idna_record(0x200D).bidi(), bidi_class::BN);
+}
+
+TEST(UcdIdnaRecord, BeyondTheCodeSpaceIsDisallowed) {
+  for (const char32_t cp : {char32_t{0x110000}, char32_t{0xFFFFFFFF}}) {
+    const ucd::idna_record r = ucd::lookup_idna_record(cp);
+    EXPECT_TRUE(r.disallowed());
+    EXPECT_EQ(r.bidi(), bidi_class::L);
+    EXPECT_FALSE(r.normalization_relevant());
+  }
+  EXPECT_TRUE(ucd::lookup_idna_record(0xD800).disallowed());
 }
 
 }  // namespace
