@@ -8,6 +8,7 @@
 
 #include "cli_process.hpp"
 #include "rfc3492_data.hpp"
+#include "test_encoding.hpp"
 
 namespace {
 
@@ -15,25 +16,10 @@ using puny_cli_test::run_puny;
 using puny_test_data::rfc_sample;
 using puny_test_data::rfc_samples;
 
+using puny_test::append_utf8;
+
 std::string text(std::u8string_view s) { return std::string(s.begin(), s.end()); }
 
-void append_utf8(std::string& out, std::uint32_t v) {
-  if (v < 0x80) {
-    out += static_cast<char>(v);
-  } else if (v < 0x800) {
-    out += static_cast<char>(0xC0 | (v >> 6));
-    out += static_cast<char>(0x80 | (v & 0x3F));
-  } else if (v < 0x10000) {
-    out += static_cast<char>(0xE0 | (v >> 12));
-    out += static_cast<char>(0x80 | ((v >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (v & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (v >> 18));
-    out += static_cast<char>(0x80 | ((v >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((v >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (v & 0x3F));
-  }
-}
 
 // The text an RFC sample stands for once its annotation is applied: a
 // flagged basic code point is already written in uppercase in the RFC, and

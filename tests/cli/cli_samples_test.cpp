@@ -10,6 +10,7 @@
 
 #include "cli_process.hpp"
 #include "rfc3492_data.hpp"
+#include "test_encoding.hpp"
 
 namespace {
 
@@ -29,21 +30,7 @@ std::string utf8_of(std::string_view tokens) {
     const std::size_t end = std::min(tokens.find(' ', pos), tokens.size());
     const std::string hex(tokens.substr(pos + 2, end - pos - 2));
     const auto v = static_cast<std::uint32_t>(std::stoul(hex, nullptr, 16));
-    if (v < 0x80) {
-      out += static_cast<char>(v);
-    } else if (v < 0x800) {
-      out += static_cast<char>(0xC0 | (v >> 6));
-      out += static_cast<char>(0x80 | (v & 0x3F));
-    } else if (v < 0x10000) {
-      out += static_cast<char>(0xE0 | (v >> 12));
-      out += static_cast<char>(0x80 | ((v >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (v & 0x3F));
-    } else {
-      out += static_cast<char>(0xF0 | (v >> 18));
-      out += static_cast<char>(0x80 | ((v >> 12) & 0x3F));
-      out += static_cast<char>(0x80 | ((v >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (v & 0x3F));
-    }
+    puny_test::append_utf8(out, v);
     pos = end + 1;
   }
   return out;

@@ -15,9 +15,13 @@
 #include <vector>
 
 #include "puny/idna.hpp"
+#include "test_encoding.hpp"
 #include "unicode_data.hpp"
 
 namespace {
+
+using puny_test::to_utf16;
+using puny_test::to_utf8;
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
@@ -61,41 +65,7 @@ bool has_surrogate(const std::u32string& s) {
   return false;
 }
 
-std::string to_utf8(const std::u32string& s) {
-  std::string out;
-  for (const char32_t c : s) {
-    if (c < 0x80) {
-      out += static_cast<char>(c);
-    } else if (c < 0x800) {
-      out += static_cast<char>(0xC0 | (c >> 6));
-      out += static_cast<char>(0x80 | (c & 0x3F));
-    } else if (c < 0x10000) {
-      out += static_cast<char>(0xE0 | (c >> 12));
-      out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (c & 0x3F));
-    } else {
-      out += static_cast<char>(0xF0 | (c >> 18));
-      out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
-      out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (c & 0x3F));
-    }
-  }
-  return out;
-}
 
-// Code points to UTF-16 keeping lone surrogates as single units.
-std::u16string to_utf16(const std::u32string& s) {
-  std::u16string out;
-  for (const char32_t c : s) {
-    if (c < 0x10000) {
-      out += static_cast<char16_t>(c);
-    } else {
-      out += static_cast<char16_t>(0xD800 + ((c - 0x10000) >> 10));
-      out += static_cast<char16_t>(0xDC00 + ((c - 0x10000) & 0x3FF));
-    }
-  }
-  return out;
-}
 
 // "[B1, V6]" (or "[]") to a set; nullopt for a blank column.
 std::optional<puny::idna_errors> parse_status(std::string_view s) {

@@ -8,19 +8,17 @@
 #include <string>
 #include <vector>
 
+#include "nfc_of.hpp"
 #include "unicode/nfc.hpp"
 #include "unicode_data.hpp"
 
 namespace {
 
+using puny_test::nfc_of;
+
 using puny::detail::nfc_buffer_size;
 using puny::detail::to_nfc;
 
-std::u32string nfc(const std::u32string& s) {
-  std::vector<char32_t> out(nfc_buffer_size(s.size()));
-  const std::size_t n = to_nfc(s, out);
-  return {out.data(), n};
-}
 
 std::u32string parse_code_points(const std::string& field) {
   std::u32string result;
@@ -76,12 +74,12 @@ TEST(NormalizationTest, EveryLineSatisfiesTheNfcInvariants) {
   std::size_t reported = 0;
   for (const test_line& t : lines) {
     const auto& [c1, c2, c3, c4, c5] = t.c;
-    const bool ok = nfc(c1) == c2 && nfc(c2) == c2 && nfc(c3) == c2 && nfc(c4) == c4 && nfc(c5) == c4;
+    const bool ok = nfc_of(c1) == c2 && nfc_of(c2) == c2 && nfc_of(c3) == c2 && nfc_of(c4) == c4 && nfc_of(c5) == c4;
     if (ok) {
       ++passed;
     } else if (++reported <= 20) {
-      ADD_FAILURE() << "line " << t.line_number << ": c1 " << show(c1) << "-> " << show(nfc(c1)) << ", expected "
-                    << show(c2) << "; NFC(c4) " << show(nfc(c4)) << ", NFC(c5) " << show(nfc(c5));
+      ADD_FAILURE() << "line " << t.line_number << ": c1 " << show(c1) << "-> " << show(nfc_of(c1)) << ", expected "
+                    << show(c2) << "; NFC(c4) " << show(nfc_of(c4)) << ", NFC(c5) " << show(nfc_of(c5));
     }
   }
   std::cout << "NormalizationTest.txt: " << passed << " of " << lines.size() << " lines passed\n";
@@ -95,7 +93,7 @@ TEST(NormalizationTest, QuickCheckNeverClaimsNfcForAChangedString) {
     for (const auto& column : t.c) {
       if (!puny::detail::is_nfc_quick(column)) continue;
       ++claimed;
-      EXPECT_EQ(nfc(column), column) << "line " << t.line_number << ": " << show(column);
+      EXPECT_EQ(nfc_of(column), column) << "line " << t.line_number << ": " << show(column);
     }
   }
   EXPECT_GT(claimed, 10000u);  // the check must say yes to the plain NFC columns
@@ -121,7 +119,7 @@ TEST(NormalizationTest, CodePointsMissingFromPart1AreUnchanged) {
     if (listed[cp]) continue;
     const std::u32string one(1, cp);
     ++checked;
-    if (nfc(one) != one && ++reported <= 20) ADD_FAILURE() << "U+" << show(one) << "-> " << show(nfc(one));
+    if (nfc_of(one) != one && ++reported <= 20) ADD_FAILURE() << "U+" << show(one) << "-> " << show(nfc_of(one));
   }
   std::cout << "NormalizationTest.txt Part 1: " << checked - reported << " of " << checked
             << " unlisted code points unchanged\n";

@@ -7,24 +7,14 @@
 #include <vector>
 
 #include "puny/idna.hpp"
+#include "test_encoding.hpp"
 
 namespace {
 
 using puny::idna_code;
 using puny::idna_errors;
+using puny_test::to_utf16;
 
-std::u16string utf16(std::u32string_view s) {
-  std::u16string out;
-  for (const char32_t c : s) {
-    if (c < 0x10000) {
-      out += static_cast<char16_t>(c);
-    } else {
-      out += static_cast<char16_t>(0xD800 + ((c - 0x10000) >> 10));
-      out += static_cast<char16_t>(0xDC00 + ((c - 0x10000) & 0x3FF));
-    }
-  }
-  return out;
-}
 
 TEST(IdnaEncodings, Utf16AndUtf32AgreeWithUtf8) {
   const std::vector<std::pair<std::string, std::u32string>> domains = {
@@ -37,14 +27,14 @@ TEST(IdnaEncodings, Utf16AndUtf32AgreeWithUtf8) {
   };
   for (const auto& [u8, u32] : domains) {
     const auto a8 = puny::to_ascii(u8);
-    const auto a16 = puny::to_ascii(std::u16string_view(utf16(u32)));
+    const auto a16 = puny::to_ascii(std::u16string_view(to_utf16(u32)));
     const auto a32 = puny::to_ascii(std::u32string_view(u32));
     EXPECT_EQ(a8.value, a16.value) << u8;
     EXPECT_EQ(a8.value, a32.value) << u8;
     EXPECT_EQ(a8.errors, a16.errors) << u8;
     EXPECT_EQ(a8.errors, a32.errors) << u8;
     const auto u8r = puny::to_unicode(u8);
-    const auto u16r = puny::to_unicode(std::u16string_view(utf16(u32)));
+    const auto u16r = puny::to_unicode(std::u16string_view(to_utf16(u32)));
     const auto u32r = puny::to_unicode(std::u32string_view(u32));
     EXPECT_EQ(u8r.errors, u16r.errors) << u8;
     EXPECT_EQ(u8r.errors, u32r.errors) << u8;

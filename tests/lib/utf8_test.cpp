@@ -8,33 +8,16 @@
 
 #include "puny/punycode.hpp"
 #include "puny/utf8.hpp"
+#include "test_encoding.hpp"
 #include "test_support.hpp"
 
 namespace {
 
 using puny::status;
+using puny_test::append_utf8;
 
 std::string sname(status s) { return std::string(puny::name(s)); }
 
-// An independent UTF-8 encoder (no validation).
-void append_utf8(std::string& out, char32_t c) {
-  auto byte = [&](unsigned v) { out += static_cast<char>(static_cast<unsigned char>(v)); };
-  if (c < 0x80) {
-    byte(c);
-  } else if (c < 0x800) {
-    byte(0xC0 | (c >> 6));
-    byte(0x80 | (c & 0x3F));
-  } else if (c < 0x10000) {
-    byte(0xE0 | (c >> 12));
-    byte(0x80 | ((c >> 6) & 0x3F));
-    byte(0x80 | (c & 0x3F));
-  } else {
-    byte(0xF0 | (c >> 18));
-    byte(0x80 | ((c >> 12) & 0x3F));
-    byte(0x80 | ((c >> 6) & 0x3F));
-    byte(0x80 | (c & 0x3F));
-  }
-}
 
 std::string utf8(std::u32string_view s) {
   std::string out;
