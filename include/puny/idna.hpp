@@ -222,8 +222,10 @@ struct idna_options {
 };
 
 /// Largest domain, in code points after mapping, that the core functions
-/// process without touching the heap.
-inline constexpr std::size_t max_stack_domain = 1024;
+/// process without touching the heap.  1536 covers every domain of up to
+/// 255 UTF-8 bytes: the longest mapping per byte is U+FDFA's, 18 code points
+/// for 3 bytes, so 255 bytes map to at most 1530 code points.
+inline constexpr std::size_t max_stack_domain = 1536;
 
 /// What a core function did.
 struct [[nodiscard]] idna_result {

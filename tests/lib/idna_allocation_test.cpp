@@ -57,7 +57,7 @@ class count_allocations {
 };
 
 std::u32string widen(std::string_view utf8) {
-  std::array<char32_t, 512> cps;
+  std::array<char32_t, 1024> cps;
   const auto r = puny::utf8_to_utf32(std::span<const char>(utf8.data(), utf8.size()), cps);
   return std::u32string(cps.data(), r.written);
 }
@@ -79,6 +79,12 @@ TEST(IdnaAllocation, BufferOverloadsAllocateNothingUpTo255Bytes) {
   while (long_unicode.size() + 3 <= 255) long_unicode += "日";
   std::string mixed;
   while (mixed.size() + 12 <= 255) mixed += "Bücher.xn--";
+  // U+FDFA maps to 18 code points: 255 bytes of it are the longest mapped
+  // domain a 255-byte input can give (1530 code points).
+  std::string longest_mapping;
+  while (longest_mapping.size() + 3 <= 255) longest_mapping += "\uFDFA";
+  std::string longest_mapping_labels;
+  while (longest_mapping_labels.size() + 4 <= 255) longest_mapping_labels += "\uFDFA.";
   const std::vector<std::string> domains = {
       "example.com",
       "EXAMPLE.COM",
@@ -95,9 +101,11 @@ TEST(IdnaAllocation, BufferOverloadsAllocateNothingUpTo255Bytes) {
       label63 + "." + label63 + "." + label63 + "." + std::string(63, 'r'),
       long_unicode,
       mixed,
+      longest_mapping,
+      longest_mapping_labels,
       "\xFF invalid",
   };
-  std::array<char, 4096> out8;
+  std::array<char, 8192> out8;
   std::array<char16_t, 4096> out16;
   std::array<char32_t, 4096> out32;
   const puny::idna_options profiles[] = {
