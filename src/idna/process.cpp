@@ -2,6 +2,7 @@
 #include "idna/process.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <span>
 #include <type_traits>
 
@@ -78,6 +79,15 @@ class domain_processor {
       idna_record record(0);
       if (unit < 0x80) {
         if (n == start_ && ace_prefix_at(in, pos)) {
+          n_ = n;
+          mapped_ = mapped;
+          const std::size_t end = take_ace_label(in, pos);
+          if (end != 0) {
+            pos = end;
+            n = n_;
+            mapped = mapped_;
+            continue;
+          }
           // An xn-- label's ASCII only goes to the Punycode decoder (§4 step
           // 4.1), which needs no summary of it: copied as mapped, and
           // summarized later should the label turn out not to be Punycode.
@@ -156,6 +166,71 @@ class domain_processor {
       }
     }
     return result_;
+  }
+
+  /// Steps 1–4 at once for an xn-- label at in[pos] that is ASCII to its
+  /// end and valid Punycode, the common case of ToUnicode: the mapping of
+  /// ASCII only lowercases (which the decoder's input gets, without the
+  /// label ever being widened into d_), and the decoded label has nothing
+  /// for step 2 to do (§4.1 criterion 1 checks it instead).  Returns the
+  /// position after the label, or 0 to have the general path take it from
+  /// pos (non-ASCII in it, no room, or invalid Punycode: rare, and the
+  /// general path knows what each of them means).
+  template <class Char>
+  std::size_t take_ace_label(std::basic_string_view<Char> in, std::size_t pos) noexcept {
+    std::size_t end = pos;
+    bool upper = false;
+    if constexpr (std::is_same_v<Char, char>) {
+      // Eight bytes at a time while none is non-ASCII or U+002E; the loop
+      // below finds which one ends the label.  Bytes under 0x80 never carry
+      // into the next byte when 0x3F or 0x25 is added, so bit 7 of each
+      // sum says whether that byte is at least 'A' or past 'Z'.
+      constexpr std::uint64_t ones = 0x0101010101010101;
+      constexpr std::uint64_t highs = ones * 0x80;
+      while (in.size() - end >= 8) {
+        std::uint64_t w;
+        std::memcpy(&w, in.data() + end, 8);
+        const std::uint64_t dots = w ^ (ones * '.');
+        if (((w | ((dots - ones) & ~dots)) & highs) != 0) break;
+        upper |= ((w + ones * (0x80 - 'A')) & ~(w + ones * (0x80 - 'Z' - 1)) & highs) != 0;
+        end += 8;
+      }
+    }
+    for (; end < in.size(); ++end) {
+      const char32_t c = unit_at(in, end);
+      if (c >= 0x80) return 0;
+      if (c == U'.') break;
+      upper |= c - U'A' < 26;
+    }
+    const std::size_t length = end - pos;
+    // The decoded label is never longer than its digits; with room for the
+    // label as mapped there is room for it decoded.
+    if (n_ + length > room_) return 0;
+    const std::size_t digits = length - ace_prefix.size();
+    const char* text = ws_.label_text.data();
+    bool lowercase = true;
+    if constexpr (std::is_same_v<Char, char>) {
+      // Lowercase UTF-8 input is read where it is.
+      if (!upper) text = in.data() + pos + ace_prefix.size();
+      lowercase = upper;
+    }
+    if (lowercase) {
+      char* const lowered = ws_.label_text.data();
+      for (std::size_t i = 0; i < digits; ++i) {
+        lowered[i] = static_cast<char>(ascii_mapping(unit_at(in, pos + ace_prefix.size() + i)));
+      }
+    }
+    char32_t* const label = d_ + start_;
+    const result r = puny::decode(std::span<const char>(text, digits), std::span<char32_t>(label, length), {},
+                                  ws_.words);
+    if (!r.ok()) return 0;
+    mapped_ += length;
+    n_ = start_ + r.written;
+    ws_.failed[index_] = 0;
+    ws_.bidi[index_] = 0;
+    end_label(validate_decoded(label, r.written), r.written, end == in.size());
+    label_finished_ = true;
+    return end;
   }
 
   /// §4 step 1 for a code point the loop in run() does not take.
@@ -243,11 +318,13 @@ class domain_processor {
     ++index_;
     summary_ = label_summary{};
     summary_partial_ = false;
+    label_finished_ = false;
   }
 
   /// §4 steps 2 and 4 for the label at d_[start_, n_), leaving the
   /// processed label there.
   void finish_label(bool last) noexcept {
+    if (label_finished_) return;
     char32_t* const label = d_ + start_;
     std::size_t length = n_ - start_;
 
@@ -256,16 +333,18 @@ class domain_processor {
     // nothing composes with and no decomposition holds (the generator
     // asserts both).
     if (summary_.nfc_unsure) {
-      const std::size_t k = to_nfc(std::u32string_view(label, length), ws_.scratch);
-      if (k != length || !std::equal(label, label + length, ws_.scratch.data())) {
-        if (k > length) grew_ = true;
-        if (start_ + k > room_) {
+      const std::size_t stable = stable_nfc_prefix(label, length);
+      const std::size_t rest = length - stable;
+      const std::size_t k = to_nfc(std::u32string_view(label + stable, rest), ws_.scratch);
+      if (k != rest || !std::equal(label + stable, label + length, ws_.scratch.data())) {
+        if (k > rest) grew_ = true;
+        if (start_ + stable + k > room_) {
           overflow();
           return;
         }
-        std::copy_n(ws_.scratch.data(), k, label);
-        length = k;
-        n_ = start_ + k;
+        std::copy_n(ws_.scratch.data(), k, label + stable);
+        length = stable + k;
+        n_ = start_ + length;
         // Composition may give a code point of any status (V7).
         summary_ = summarize(std::u32string_view(label, length));
       }
@@ -279,11 +358,7 @@ class domain_processor {
       if (decoded != not_punycode) {
         length = decoded;
         n_ = start_ + decoded;
-        const label_summary s = summarize(std::u32string_view(label, length));
-        // Step 4.1: a decoded label that is empty or ASCII only is not the
-        // Punycode of anything an encoder would have produced.
-        if (!s.non_ascii()) e.insert(idna_code::P4);
-        e |= validate(label, length, s, true);
+        e = validate_decoded(label, length);
       } else if (options_.ignore_invalid_punycode) {
         if (summary_partial_) summary_ = summarize(std::u32string_view(label, length));
         e |= validate(label, length, summary_, false);
@@ -295,6 +370,10 @@ class domain_processor {
     } else {
       e |= validate(label, length, summary_, false);
     }
+    end_label(e, length, last);
+  }
+
+  void end_label(idna_errors e, std::size_t length, bool last) noexcept {
     // An empty label other than the root (one trailing empty label after a
     // dot): ToUnicode's X4_2.  ToASCII reports it as A4_2 instead, with its
     // lengths (§4.2 step 4), or accepts it when VerifyDnsLength is off.
@@ -302,6 +381,18 @@ class domain_processor {
       e.insert(idna_code::X4_2);
     }
     record(index_, e);
+  }
+
+  /// §4 step 4.1 on a label that decoded: validated as it is, with
+  /// nontransitional processing.
+  idna_errors validate_decoded(const char32_t* label, std::size_t length) noexcept {
+    idna_errors e;
+    const label_summary s = summarize(std::u32string_view(label, length));
+    // Step 4.1: a decoded label that is empty or ASCII only is not the
+    // Punycode of anything an encoder would have produced.
+    if (!s.non_ascii()) e.insert(idna_code::P4);
+    e |= validate(label, length, s, true);
+    return e;
   }
 
   static constexpr std::size_t not_punycode = static_cast<std::size_t>(-1);
@@ -366,8 +457,33 @@ class domain_processor {
   }
 
   bool in_nfc(const char32_t* label, std::size_t length) const noexcept {
-    const std::size_t k = to_nfc(std::u32string_view(label, length), ws_.scratch);
-    return k == length && std::equal(label, label + length, ws_.scratch.data());
+    const std::size_t stable = stable_nfc_prefix(label, length);
+    const std::size_t rest = length - stable;
+    const std::size_t k = to_nfc(std::u32string_view(label + stable, rest), ws_.scratch);
+    return k == rest && std::equal(label + stable, label + length, ws_.scratch.data());
+  }
+
+  /// How much of the label normalization leaves as it is: everything before
+  /// the last code point with NFC_Quick_Check Yes and combining class 0
+  /// that precedes the first one the quick check (UAX #15 §9) cannot pass.
+  /// The text before it passes the quick check, so it is in NFC; and such a
+  /// code point is a normalization boundary (UAX #15 §9.1): it neither
+  /// composes with nor reorders around what precedes it, nor does its
+  /// decomposition, which starts with such a starter too (true of every
+  /// such code point of Unicode 17.0, checked exhaustively against the
+  /// tables).  So NFC of the label is that prefix followed by NFC of the
+  /// rest.
+  static std::size_t stable_nfc_prefix(const char32_t* label, std::size_t length) noexcept {
+    std::size_t boundary = 0;
+    std::uint8_t last_ccc = 0;
+    for (std::size_t i = 0; i < length; ++i) {
+      const idna_record record = ucd::lookup_validation_record(label[i]);
+      const std::uint8_t ccc = record.ccc();
+      if (record.nfc_qc() != ucd::nfc_quick_check::yes || (ccc != 0 && last_ccc > ccc)) break;
+      if (ccc == 0) boundary = i;
+      last_ccc = ccc;
+    }
+    return boundary;
   }
 
   void record(std::size_t index, idna_errors e) noexcept {
@@ -391,6 +507,7 @@ class domain_processor {
   bool bidi_domain_ = false;
   label_summary summary_;      // of the current label as mapped
   bool summary_partial_ = false;  // ... but for the ASCII at the start of an xn-- label
+  bool label_finished_ = false;   // take_ace_label has done steps 2 and 4 for the current label
   processed_domain result_;
 };
 

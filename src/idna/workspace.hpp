@@ -35,7 +35,7 @@ struct workspace {
 }
 
 /// The working memory of a domain up to max_stack_domain code points.
-/// About 40 KiB: a caller's frame holds it only on the general path (the
+/// About 60 KiB: a caller's frame holds it only on the general path (the
 /// ASCII fast path never reaches it).
 class stack_workspace {
  public:

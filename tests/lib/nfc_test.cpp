@@ -178,4 +178,28 @@ TEST(NfcQuickCheck, AcceptsNfcAndRejectsMaybeOrMisordered) {
   EXPECT_TRUE(is_nfc_quick(surrogate));         // passes through to_nfc unchanged
 }
 
+// The IDNA pipeline normalizes a label only from the last starter with
+// NFC_Quick_Check=Yes before the first code point the quick check cannot
+// clear (src/idna/process.cpp, stable_nfc_prefix).  That is sound only if
+// every such starter is a normalization boundary (UAX #15 §9.1) whose full
+// decomposition also begins with one: nothing before it can compose with or
+// reorder around it.  Holds for all of Unicode 17.0; this guards the
+// tables against a regeneration that breaks it.
+TEST(Nfc, QuickCheckYesStartersDecomposeToQuickCheckYesStarters) {
+  namespace ucd = puny::detail::ucd;
+  std::size_t starters = 0;
+  for (char32_t cp = 0; cp <= 0x10FFFF; ++cp) {
+    if (cp >= 0xD800 && cp <= 0xDFFF) continue;
+    const ucd::properties p = ucd::lookup_properties(cp);
+    if (p.nfc_qc != ucd::nfc_quick_check::yes || p.ccc != 0) continue;
+    ++starters;
+    const std::u32string_view d = ucd::canonical_decomposition(cp);
+    if (d.empty()) continue;
+    const ucd::properties first = ucd::lookup_properties(d.front());
+    EXPECT_EQ(first.ccc, 0) << std::hex << static_cast<std::uint32_t>(cp);
+    EXPECT_NE(first.nfc_qc, ucd::nfc_quick_check::maybe) << std::hex << static_cast<std::uint32_t>(cp);
+  }
+  EXPECT_GT(starters, 100000u);
+}
+
 }  // namespace

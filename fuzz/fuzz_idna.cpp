@@ -1,0 +1,118 @@
+// UTS #46 on arbitrary bytes: the first byte picks the options (each UTS #46
+// flag, and the URL Standard's and display profile's additions), the rest
+// is the domain.  Properties: no crash, UB or heap misuse whatever the
+// input; the UTF-8, UTF-16 and UTF-32 entry points agree; a buffer of
+// exactly `needed` is enough; ToASCII's success means ASCII output, and
+// with the default profile ToASCII is idempotent and ToUnicode of its
+// result succeeds.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "fuzz_support.hpp"
+#include "puny/idna.hpp"
+#include "puny/utf8.hpp"
+
+namespace {
+
+puny::idna_options options_from(std::uint8_t bits, std::uint8_t more) {
+  puny::idna_options o;
+  o.use_std3_ascii_rules = (bits & 1) != 0;
+  o.check_hyphens = (bits & 2) != 0;
+  o.check_bidi = (bits & 4) != 0;
+  o.check_joiners = (bits & 8) != 0;
+  o.transitional_processing = (bits & 16) != 0;
+  o.verify_dns_length = (bits & 32) != 0;
+  o.ignore_invalid_punycode = (bits & 64) != 0;
+  o.forbid_domain_code_points = (bits & 128) != 0;
+  o.reject_empty = (more & 1) != 0;
+  o.ascii_input_lowercase_only = (more & 2) != 0;
+  o.display_fallback = (more & 4) != 0;
+  return o;
+}
+
+std::u16string to_utf16(const std::vector<char32_t>& cps) {
+  std::u16string out;
+  for (const char32_t c : cps) {
+    if (c < 0x10000) {
+      out += static_cast<char16_t>(c);
+    } else {
+      out += static_cast<char16_t>(0xD800 + ((c - 0x10000) >> 10));
+      out += static_cast<char16_t>(0xDC00 + ((c - 0x10000) & 0x3FF));
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (size < 2) return 0;
+  const puny::idna_options options = options_from(data[0], data[1]);
+  const std::string domain(reinterpret_cast<const char*>(data + 2), size - 2);
+
+  std::vector<char> ascii(64 * domain.size() + 64);
+  const puny::idna_result a = puny::to_ascii(std::string_view(domain), std::span<char>(ascii), options);
+  std::vector<char> unicode(18 * domain.size() + 64);
+  const puny::idna_result u = puny::to_unicode(std::string_view(domain), std::span<char>(unicode), options);
+
+  const puny::result valid = puny::validate_utf8(std::span<const char>(domain));
+  if (!valid) {
+    // Ill-formed UTF-8 is its own status at its own offset, never replaced.
+    PUNY_FUZZ_CHECK(a.code == puny::status::invalid_utf8 && a.position == valid.position);
+    PUNY_FUZZ_CHECK(u.code == puny::status::invalid_utf8 && u.position == valid.position);
+    return 0;
+  }
+  PUNY_FUZZ_CHECK(a.code == puny::status::success);
+  PUNY_FUZZ_CHECK(u.code == puny::status::success);
+  if (a.ok()) {
+    for (std::size_t j = 0; j < a.written; ++j) PUNY_FUZZ_CHECK(static_cast<unsigned char>(ascii[j]) < 0x80);
+  } else {
+    PUNY_FUZZ_CHECK(a.written == 0 && !a.errors.empty());
+  }
+
+  // The same domain in UTF-32 and UTF-16 gives the same codes and text.
+  std::vector<char32_t> cps(domain.size());
+  const puny::result c = puny::utf8_to_utf32(std::span<const char>(domain), std::span<char32_t>(cps));
+  cps.resize(c.written);
+  const std::u32string_view d32(cps.data(), cps.size());
+  std::vector<char> ascii32(ascii.size());
+  const puny::idna_result a32 = puny::to_ascii(d32, std::span<char>(ascii32), options);
+  PUNY_FUZZ_CHECK(a32.code == a.code && a32.errors == a.errors && a32.written == a.written &&
+                  a32.label == a.label);
+  PUNY_FUZZ_CHECK(std::string_view(ascii32.data(), a32.written) == std::string_view(ascii.data(), a.written));
+  const std::u16string d16 = to_utf16(cps);
+  std::vector<char> ascii16(ascii.size());
+  const puny::idna_result a16 = puny::to_ascii(std::u16string_view(d16), std::span<char>(ascii16), options);
+  PUNY_FUZZ_CHECK(a16.code == a.code && a16.errors == a.errors && a16.written == a.written);
+  PUNY_FUZZ_CHECK(std::string_view(ascii16.data(), a16.written) == std::string_view(ascii.data(), a.written));
+  std::vector<char32_t> unicode32(18 * cps.size() + 64);
+  const puny::idna_result u32 = puny::to_unicode(d32, std::span<char32_t>(unicode32), options);
+  PUNY_FUZZ_CHECK(u32.code == u.code && u32.errors == u.errors && u32.label == u.label);
+
+  // `needed` is exact: an output of that size suffices.
+  std::vector<char> tiny(1);
+  const puny::idna_result small = puny::to_unicode(std::string_view(domain), std::span<char>(tiny), options);
+  if (small.code == puny::status::output_too_small) {
+    PUNY_FUZZ_CHECK(small.needed == u.written);
+    std::vector<char> exact(small.needed);
+    const puny::idna_result again = puny::to_unicode(std::string_view(domain), std::span<char>(exact), options);
+    PUNY_FUZZ_CHECK(again.code == puny::status::success && again.written == u.written && again.errors == u.errors);
+  } else {
+    PUNY_FUZZ_CHECK(small.code == puny::status::success && small.written == u.written);
+  }
+
+  // With the default profile ToASCII is idempotent on success, and
+  // ToUnicode accepts what it produced.
+  if (options == puny::idna_options{} && a.ok()) {
+    const std::string_view once(ascii.data(), a.written);
+    std::vector<char> twice(64 * once.size() + 64);
+    const puny::idna_result a2 = puny::to_ascii(once, std::span<char>(twice), options);
+    PUNY_FUZZ_CHECK(a2.ok() && std::string_view(twice.data(), a2.written) == once);
+    std::vector<char> back(18 * once.size() + 64);
+    const puny::idna_result u2 = puny::to_unicode(once, std::span<char>(back), options);
+    PUNY_FUZZ_CHECK(u2.ok());
+  }
+  return 0;
+}
