@@ -78,7 +78,10 @@ class domain_processor {
       char32_t cp = unit;
       idna_record record(0);
       if (unit < 0x80) {
-        if (n == start_ && ace_prefix_at(in, pos)) {
+        // With the workspace already full the label takes the general
+        // path, which records the overflow (and a retry gets more room);
+        // this branch would make no progress then.
+        if (n == start_ && n < room_ && ace_prefix_at(in, pos)) {
           n_ = n;
           mapped_ = mapped;
           const std::size_t end = take_ace_label(in, pos);
