@@ -1,6 +1,7 @@
-// UTS #46 on arbitrary bytes: the first byte picks the options (each UTS #46
-// flag, and the URL Standard's and display profile's additions), the rest
-// is the domain.  Properties: no crash, UB or heap misuse whatever the
+// UTS #46 on arbitrary bytes: the first two bytes pick the options (each
+// UTS #46 flag, and the URL Standard's and display profile's additions) and
+// whether the rest is read as UTF-8 or as raw UTF-16 code units (lone
+// surrogates included), the rest is the domain.  Properties: no crash, UB or heap misuse whatever the
 // input; the UTF-8, UTF-16 and UTF-32 entry points agree; a buffer of
 // exactly `needed` is enough; ToASCII's success means ASCII output, and
 // with the default profile ToASCII is idempotent and ToUnicode of its
@@ -45,11 +46,58 @@ std::u16string to_utf16(const std::vector<char32_t>& cps) {
   return out;
 }
 
+/// UTF-16 to code points, a lone surrogate standing for itself (as the
+/// UTF-16 entry points read it).
+std::u32string from_utf16(std::u16string_view s) {
+  std::u32string out;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const char32_t c = s[i];
+    if (c >= 0xD800 && c <= 0xDBFF && i + 1 < s.size() && s[i + 1] >= 0xDC00 && s[i + 1] <= 0xDFFF) {
+      out += static_cast<char32_t>(0x10000 + ((c - 0xD800) << 10) + (s[i + 1] - 0xDC00));
+      ++i;
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+/// Raw UTF-16 input: the two entry points that take code units and code
+/// points agree, lone surrogates and all.
+void check_utf16(const std::uint8_t* data, std::size_t size, const puny::idna_options& options) {
+  std::u16string units(size / 2, u'\0');
+  for (std::size_t j = 0; j < units.size(); ++j) {
+    units[j] = static_cast<char16_t>(data[2 * j] | (data[2 * j + 1] << 8));
+  }
+  const std::u32string cps = from_utf16(units);
+  std::vector<char> a16(64 * units.size() + 64);
+  std::vector<char> a32(a16.size());
+  const puny::idna_result x16 = puny::to_ascii(std::u16string_view(units), std::span<char>(a16), options);
+  const puny::idna_result x32 = puny::to_ascii(std::u32string_view(cps), std::span<char>(a32), options);
+  PUNY_FUZZ_CHECK(x16.code == puny::status::success && x32.code == puny::status::success);
+  PUNY_FUZZ_CHECK(x16.errors == x32.errors && x16.written == x32.written && x16.label == x32.label);
+  PUNY_FUZZ_CHECK(std::string_view(a16.data(), x16.written) == std::string_view(a32.data(), x32.written));
+  std::vector<char16_t> u16(18 * units.size() + 64);
+  std::vector<char32_t> u32(18 * units.size() + 64);
+  const puny::idna_result y16 = puny::to_unicode(std::u16string_view(units), std::span<char16_t>(u16), options);
+  const puny::idna_result y32 = puny::to_unicode(std::u32string_view(cps), std::span<char32_t>(u32), options);
+  PUNY_FUZZ_CHECK(y16.code == puny::status::success && y32.code == puny::status::success);
+  PUNY_FUZZ_CHECK(y16.errors == y32.errors && y16.label == y32.label);
+  // Compared in UTF-16: mapping can bring a high and a low lone surrogate
+  // together, which then read back as one pair.
+  const std::vector<char32_t> out32(u32.data(), u32.data() + y32.written);
+  PUNY_FUZZ_CHECK(std::u16string_view(u16.data(), y16.written) == to_utf16(out32));
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size < 2) return 0;
   const puny::idna_options options = options_from(data[0], data[1]);
+  if ((data[1] & 8) != 0) {
+    check_utf16(data + 2, size - 2, options);
+    return 0;
+  }
   const std::string domain(reinterpret_cast<const char*>(data + 2), size - 2);
 
   std::vector<char> ascii(64 * domain.size() + 64);
