@@ -34,7 +34,8 @@ template <class Char, class Out>
 [[nodiscard]] ascii_fast_path lower_plain_ascii_domain(std::basic_string_view<Char> in, std::span<Out> out,
                                                        const idna_options& options, idna_operation operation) noexcept;
 
-/// A-Z to a-z, the only change UTS #46 mapping makes to such a domain.
+/// IdnaMappingTable.txt on ASCII: A-Z map to a-z, everything else is valid
+/// (the generator asserts it), so this is all UTS #46 mapping does to ASCII.
 [[nodiscard]] constexpr char32_t ascii_lower(char32_t c) noexcept { return c >= U'A' && c <= U'Z' ? c + 0x20 : c; }
 
 }  // namespace puny::detail

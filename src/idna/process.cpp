@@ -6,6 +6,7 @@
 #include <span>
 #include <type_traits>
 
+#include "idna/ascii_fast_path.hpp"
 #include "idna/bidi_rule.hpp"
 #include "idna/contextj.hpp"
 #include "idna/encoded_text.hpp"
@@ -38,10 +39,6 @@ bool starts_with_ace_prefix(const char32_t* label, std::size_t length) noexcept 
   return length >= ace_prefix.size() && std::u32string_view(label, ace_prefix.size()) == ace_prefix;
 }
 
-/// IdnaMappingTable.txt on ASCII: A-Z map to a-z, everything else is valid
-/// (the generator asserts it).
-constexpr char32_t ascii_mapping(char32_t c) noexcept { return c - U'A' < 26 ? c + 0x20 : c; }
-
 template <class Char>
 constexpr char32_t unit_at(std::basic_string_view<Char> in, std::size_t pos) noexcept {
   return static_cast<std::make_unsigned_t<Char>>(in[pos]);
@@ -50,8 +47,8 @@ constexpr char32_t unit_at(std::basic_string_view<Char> in, std::size_t pos) noe
 /// The input has an ACE prefix at pos once mapped.
 template <class Char>
 bool ace_prefix_at(std::basic_string_view<Char> in, std::size_t pos) noexcept {
-  return in.size() - pos >= ace_prefix.size() && ascii_mapping(unit_at(in, pos)) == U'x' &&
-         ascii_mapping(unit_at(in, pos + 1)) == U'n' && unit_at(in, pos + 2) == U'-' && unit_at(in, pos + 3) == U'-';
+  return in.size() - pos >= ace_prefix.size() && ascii_lower(unit_at(in, pos)) == U'x' &&
+         ascii_lower(unit_at(in, pos + 1)) == U'n' && unit_at(in, pos + 2) == U'-' && unit_at(in, pos + 3) == U'-';
 }
 
 /// The state of one run over a domain: the labels done so far sit
@@ -99,7 +96,7 @@ class domain_processor {
           for (; pos < in.size() && n < room_; ++pos) {
             const char32_t c = unit_at(in, pos);
             if (c >= 0x80 || c == U'.') break;
-            d_[n++] = ascii_mapping(c);
+            d_[n++] = ascii_lower(c);
             ++mapped;
           }
           summary_partial_ = true;
@@ -220,7 +217,7 @@ class domain_processor {
     if (lowercase) {
       char* const lowered = ws_.label_text.data();
       for (std::size_t i = 0; i < digits; ++i) {
-        lowered[i] = static_cast<char>(ascii_mapping(unit_at(in, pos + ace_prefix.size() + i)));
+        lowered[i] = static_cast<char>(ascii_lower(unit_at(in, pos + ace_prefix.size() + i)));
       }
     }
     char32_t* const label = d_ + start_;
