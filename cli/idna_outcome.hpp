@@ -18,8 +18,13 @@ struct idna_outcome {
   bool has_output = false;
   /// The UTS #46 codes recorded.
   idna_errors errors;
-  /// 0-based index of the first label with an error (idna_result::label).
+  /// 0-based index of the first label with an error (idna_result::label);
+  /// with --urls/--emails, within the host `host`.
   std::size_t label = idna_result::no_label;
+  /// --urls/--emails: 1-based number, among the hosts found in the record,
+  /// of the first one with an error (0: none), and that host as found.
+  std::size_t host = 0;
+  std::string host_text;
   /// A failure that is not a UTS #46 code: ill-formed UTF-8, memory, or a
   /// result that cannot be written as a plain line.
   std::optional<record_failure> failure;

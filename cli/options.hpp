@@ -2,6 +2,7 @@
 //
 //   puny [--help | --version]
 //   puny COMMAND [OPTION...] [--] [STRING...]
+//   puny COMMAND [OPTION...] -f FILE [-f FILE...]
 //
 // Options may come before or after strings; "--" ends them, so later
 // arguments are strings even when they start with '-'.  A lone "-" is a
@@ -25,12 +26,16 @@ enum class command {
   decode,      ///< Punycode -> Unicode (RFC 3492)
   to_ascii,    ///< UTS #46 ToASCII of domain names
   to_unicode,  ///< UTS #46 ToUnicode of domain names
+  check,       ///< a human explanation of domain names against UTS #46
 };
 
-/// True for the commands that process domain names with UTS #46.
+/// True for the commands that convert domain names with UTS #46.
 [[nodiscard]] constexpr bool is_idna(command c) noexcept {
   return c == command::to_ascii || c == command::to_unicode;
 }
+
+/// True for the commands that take UTS #46 options (--profile, flags).
+[[nodiscard]] constexpr bool takes_idna_options(command c) noexcept { return is_idna(c) || c == command::check; }
 
 /// Everything a command run needs to know.
 struct options {
@@ -45,8 +50,22 @@ struct options {
   idna_options idna;
   /// to-ascii/to-unicode: how each result record is written.
   output_format format = output_format::plain;
-  /// Strings given as arguments; when empty, records come from stdin.
+  /// to-ascii/to-unicode: convert the hosts of scheme://host URLs
+  /// (--urls) and the domains of local@domain addresses (--emails) found in
+  /// each record, leaving the rest of it as it is.
+  bool urls = false;
+  bool emails = false;
+  /// Strings given as arguments; when empty, records come from `files`.
   std::vector<std::string_view> strings;
+  /// -f FILE, in order ("-" is standard input); when empty and no string
+  /// is given, standard input.
+  std::vector<std::string_view> files;
+  /// -0: records are NUL-terminated in and out instead of lines.
+  bool null_records = false;
+  /// -j N: threads converting records; 0 means one per online CPU.
+  unsigned jobs = 0;
+  /// -q: no per-record messages on standard error.
+  bool quiet = false;
 };
 
 /// What main should do.

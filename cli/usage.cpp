@@ -121,6 +121,7 @@ std::string usage_text(std::optional<command> topic) {
       case command::decode: text += "Decodes Punycode into UTF-8 text (or code point tokens).\n"; break;
       case command::to_ascii: text += "Converts domain names to ASCII with UTS #46 ToASCII.\n"; break;
       case command::to_unicode: text += "Converts domain names to Unicode with UTS #46 ToUnicode.\n"; break;
+      case command::check: text += "Explains, label by label, whether domain names are valid under UTS #46.\n"; break;
     }
   }
   if (punycode) {
