@@ -14,10 +14,6 @@
 namespace puny::cli {
 namespace {
 
-record_failure status_failure(puny::status code, std::size_t offset) {
-  return record_failure{std::string(puny::name(code)), offset, std::string(puny::message(code))};
-}
-
 // Byte offset of code point `index` in valid UTF-8 (its size for the end).
 std::size_t utf8_offset(std::string_view utf8, std::size_t index) {
   std::size_t seen = 0;

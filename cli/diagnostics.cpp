@@ -73,66 +73,49 @@ std::string quoted_label(std::string_view label) {
 
 }  // namespace
 
-diagnostics::diagnostics(std::ostream& err, std::string_view record_unit) : err_(err), unit_(record_unit) {}
-
-void diagnostics::start_record_message(std::uint64_t number) {
-  buffer_ = "puny: ";
-  buffer_ += unit_;
-  buffer_ += ' ';
-  buffer_ += std::to_string(number);
-  buffer_ += ": ";
+std::string failure_message(const record_failure& failure) {
+  std::string text = failure.name;
+  text += " at offset ";
+  text += std::to_string(failure.offset);
+  text += ": ";
+  text += failure.reason;
+  return text;
 }
 
-void diagnostics::record_failed(std::uint64_t number, const record_failure& failure) {
-  start_record_message(number);
-  buffer_ += failure.name;
-  buffer_ += " at offset ";
-  buffer_ += std::to_string(failure.offset);
-  buffer_ += ": ";
-  buffer_ += failure.reason;
-  buffer_ += '\n';
-  err_ << buffer_ << std::flush;
-}
-
-void diagnostics::idna_failed(std::uint64_t number, std::string_view record, const idna_outcome& outcome) {
+void add_idna_messages(std::size_t record, std::string_view text, const idna_outcome& outcome,
+                       std::vector<batch_message>& messages) {
   if (!outcome.errors.empty()) {
-    start_record_message(number);
+    std::string m;
+    std::string_view domain = text;
+    if (outcome.host != 0) {
+      m += "host ";
+      m += std::to_string(outcome.host);
+      m += ' ';
+      m += quoted_label(outcome.host_text);
+      m += ": ";
+      domain = outcome.host_text;
+    }
     if (outcome.label != idna_result::no_label) {
-      buffer_ += "label ";
-      buffer_ += std::to_string(outcome.label + 1);
-      if (const std::optional<std::string_view> text = label_at(record, outcome.label)) {
-        buffer_ += ' ';
-        buffer_ += quoted_label(*text);
+      m += "label ";
+      m += std::to_string(outcome.label + 1);
+      if (const std::optional<std::string_view> label = label_at(domain, outcome.label)) {
+        m += ' ';
+        m += quoted_label(*label);
       }
-      buffer_ += ": ";
+      m += ": ";
     }
     bool first = true;
     for (const idna_code c : outcome.errors) {
-      if (!first) buffer_ += "; ";
-      buffer_ += puny::name(c);
-      buffer_ += " (";
-      buffer_ += puny::message(c);
-      buffer_ += ')';
+      if (!first) m += "; ";
+      m += puny::name(c);
+      m += " (";
+      m += puny::message(c);
+      m += ')';
       first = false;
     }
-    buffer_ += '\n';
-    err_ << buffer_ << std::flush;
+    messages.push_back({batch_message::kind::record, record, std::move(m)});
   }
-  if (outcome.failure) record_failed(number, *outcome.failure);
-}
-
-void diagnostics::trace(std::string_view text) {
-  if (text.empty()) return;
-  if (traced_) err_ << '\n';
-  err_ << text << std::flush;
-  traced_ = true;
-}
-
-void diagnostics::error(std::string_view message) {
-  buffer_ = "puny: ";
-  buffer_ += message;
-  buffer_ += '\n';
-  err_ << buffer_ << std::flush;
+  if (outcome.failure) messages.push_back({batch_message::kind::record, record, failure_message(*outcome.failure)});
 }
 
 }  // namespace puny::cli

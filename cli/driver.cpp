@@ -1,85 +1,177 @@
 // puny CLI — running a command over all its records.
 #include "driver.hpp"
 
-#include <cstdint>
-#include <string>
-#include <string_view>
+#include <condition_variable>
+#include <deque>
+#include <exception>
+#include <mutex>
+#include <thread>
+#include <unistd.h>
+#include <vector>
 
-#include "converter.hpp"
-#include "diagnostics.hpp"
-#include "idna_converter.hpp"
-#include "idna_outcome.hpp"
-#include "output_format.hpp"
-#include "record_reader.hpp"
-#include "record_writer.hpp"
+#include "batch_reader.hpp"
+#include "batch_writer.hpp"
+#include "progress_meter.hpp"
+#include "record_batch.hpp"
+#include "record_processor.hpp"
 
 namespace puny::cli {
 namespace {
 
-// Feeds every record to `process(number, record)`, which writes its output
-// record and returns false when the record failed; returns the exit status.
-template <class Process>
-int run_records(const options& opts, std::streambuf& in, record_writer& writer, diagnostics& diag,
-                Process process) {
-  bool any_failed = false;
-  if (!opts.strings.empty()) {
-    for (std::size_t j = 0; j < opts.strings.size() && writer.ok(); ++j) {
-      if (!process(j + 1, opts.strings[j])) any_failed = true;
-    }
-  } else {
-    record_reader reader(in, record_format::lines);
-    // Whoever feeds the input may be waiting for the results so far.
-    reader.on_wait([&writer] {
-      if (writer.pending()) writer.flush();
-    });
-    std::string record;
-    while (writer.ok() && reader.next(record)) {
-      if (!process(reader.count(), record)) any_failed = true;
-    }
-    if (reader.failed()) {
-      diag.error("error reading standard input");
-      any_failed = true;
-    }
-  }
+// Big enough that a hand-over costs nothing next to converting it (a few
+// thousand domains), small enough that two threads get work from a few
+// megabytes of input and that the batches in flight stay a few megabytes.
+constexpr std::size_t batch_size = std::size_t{256} << 10;
 
-  writer.flush();
-  if (!writer.ok()) {
-    diag.error("error writing standard output");
-    return exit_failure;
+void run_sequential(batch_reader& reader, record_processor& processor, batch_writer& writer) {
+  record_batch b;
+  while (writer.ok() && reader.next(b)) {
+    processor.process(b);
+    writer.write(b);
   }
-  return any_failed ? exit_failure : exit_success;
+}
+
+// The reader (this thread) fills free batches and queues them; `jobs`
+// workers convert them; the writer thread writes them in sequence and
+// frees them.  Batches in flight are bounded by the pool, which gives each
+// worker one to convert and one waiting, plus one being read and one being
+// written.
+void run_parallel(const options& opts, unsigned jobs, batch_reader& reader, batch_writer& writer) {
+  const std::size_t pool_size = 2 * std::size_t{jobs} + 2;
+  std::vector<record_batch> pool(pool_size);
+  std::mutex m;
+  std::condition_variable work_ready, batch_done, batch_free;
+  std::deque<record_batch*> work;
+  std::vector<record_batch*> done(pool_size, nullptr);  // by sequence % pool_size
+  std::vector<record_batch*> free;
+  for (record_batch& b : pool) free.push_back(&b);
+  bool reading_over = false;
+  bool stop = false;  // writing failed: everything stops
+  std::uint64_t produced = 0;
+  std::exception_ptr failure;
+
+  auto worker = [&] {
+    try {
+      record_processor processor(opts);
+      while (true) {
+        record_batch* b;
+        {
+          std::unique_lock lock(m);
+          work_ready.wait(lock, [&] { return !work.empty() || reading_over || stop; });
+          if (work.empty()) return;
+          b = work.front();
+          work.pop_front();
+        }
+        processor.process(*b);
+        {
+          std::lock_guard lock(m);
+          done[b->sequence % pool_size] = b;
+        }
+        batch_done.notify_one();
+      }
+    } catch (...) {
+      std::lock_guard lock(m);
+      if (!failure) failure = std::current_exception();
+      stop = true;
+      work_ready.notify_all();
+      batch_done.notify_all();
+      batch_free.notify_all();
+    }
+  };
+
+  auto write_in_order = [&] {
+    for (std::uint64_t next = 0;; ++next) {
+      record_batch* b;
+      {
+        std::unique_lock lock(m);
+        batch_done.wait(lock, [&] { return done[next % pool_size] != nullptr || (reading_over && next == produced) || stop; });
+        b = done[next % pool_size];
+        if (b == nullptr) return;
+        done[next % pool_size] = nullptr;
+      }
+      writer.write(*b);
+      {
+        std::lock_guard lock(m);
+        if (!writer.ok()) stop = true;
+        free.push_back(b);
+      }
+      if (!writer.ok()) {
+        work_ready.notify_all();
+        batch_done.notify_all();
+      }
+      batch_free.notify_one();
+    }
+  };
+
+  std::vector<std::thread> threads;
+  threads.reserve(jobs + 1);
+  for (unsigned j = 0; j < jobs; ++j) threads.emplace_back(worker);
+  threads.emplace_back(write_in_order);
+
+  while (true) {
+    record_batch* b;
+    {
+      std::unique_lock lock(m);
+      batch_free.wait(lock, [&] { return !free.empty() || stop; });
+      if (stop) break;
+      b = free.back();
+      free.pop_back();
+    }
+    const bool more = reader.next(*b);
+    std::lock_guard lock(m);
+    if (!more) {
+      free.push_back(b);
+      break;
+    }
+    ++produced;
+    work.push_back(b);
+    work_ready.notify_one();
+  }
+  {
+    std::lock_guard lock(m);
+    reading_over = true;
+  }
+  work_ready.notify_all();
+  batch_done.notify_all();
+  for (std::thread& t : threads) t.join();
+  if (failure) std::rethrow_exception(failure);
 }
 
 }  // namespace
 
-int run_command(const options& opts, std::streambuf& in, std::ostream& out, std::ostream& err,
-                bool out_is_terminal) {
-  record_writer writer(out, '\n', out_is_terminal);
-  diagnostics diag(err, opts.strings.empty() ? "line" : "argument");
-  std::string result;
+unsigned default_jobs() noexcept {
+  const long online = ::sysconf(_SC_NPROCESSORS_ONLN);
+  return online < 1 ? 1u : static_cast<unsigned>(std::min<long>(online, 1024));
+}
 
-  if (is_idna(opts.cmd)) {
-    const idna_converter convert(opts.cmd, opts.idna, opts.format, writer.terminator());
-    idna_outcome outcome;
-    return run_records(opts, in, writer, diag, [&](std::uint64_t number, std::string_view record) {
-      convert.convert(record, outcome);
-      if (!outcome.ok()) diag.idna_failed(number, record, outcome);
-      format_idna_record(opts.format, record, outcome, result);
-      writer.write(result);
-      return outcome.ok();
-    });
+int run_command(const options& opts) {
+  const bool arguments = !opts.strings.empty();
+  std::vector<input_name> inputs;
+  if (!arguments) {
+    for (const std::string_view f : opts.files) inputs.push_back({std::string(f)});
+    if (inputs.empty()) inputs.push_back({"-"});
   }
+  batch_reader reader(inputs, record_terminator(opts), batch_size);
+  progress_meter progress(STDERR_FILENO, arguments ? 0 : reader.total_size());
+  batch_writer writer(STDOUT_FILENO, STDERR_FILENO, reader.inputs(), arguments, opts.null_records, progress);
 
-  converter convert(opts.cmd, opts.codepoints, opts.mixed_case, writer.terminator());
-  std::string trace;
-  return run_records(opts, in, writer, diag, [&](std::uint64_t number, std::string_view record) {
-    trace.clear();
-    const auto failure = convert.convert(record, result, opts.trace ? &trace : nullptr);
-    if (opts.trace) diag.trace(trace);
-    if (failure) diag.record_failed(number, *failure);
-    writer.write(result);
-    return !failure.has_value();
-  });
+  if (arguments) {
+    record_processor processor(opts);
+    record_batch b;
+    b.arguments.assign(opts.strings.begin(), opts.strings.end());
+    processor.process(b);
+    writer.write(b);
+  } else {
+    const unsigned jobs = opts.jobs == 0 ? default_jobs() : opts.jobs;
+    if (jobs == 1) {
+      record_processor processor(opts);
+      run_sequential(reader, processor, writer);
+    } else {
+      run_parallel(opts, jobs, reader, writer);
+    }
+  }
+  progress.erase();
+  return writer.any_failed() ? exit_failure : exit_success;
 }
 
 }  // namespace puny::cli

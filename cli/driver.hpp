@@ -1,12 +1,14 @@
 // puny CLI — running a command over all its records.
 //
-// Records come from the STRING arguments, or else from standard input; each
-// gives exactly one output record, in order, whatever fails.  Results go to
-// `out`; traces and messages to `err`.
+// Records come from the STRING arguments, or else from the -f files (or
+// standard input), in batches; each record gives exactly one output
+// record, in input order, whatever fails.  With more than one job the
+// batches are converted by a pool of threads while the main thread reads
+// and a writer thread writes them back in sequence (at most a fixed number
+// of batches in flight, so memory stays constant however long the input).
+// Results go to standard output; messages, traces and the progress line to
+// standard error.
 #pragma once
-
-#include <ostream>
-#include <streambuf>
 
 #include "options.hpp"
 
@@ -19,11 +21,10 @@ enum exit_status : int {
   exit_usage_error = 2,  ///< bad command line
 };
 
-/// Runs `opts` and returns the exit status; `in` is read only when no
-/// string was given.  `out_is_terminal` makes every
-/// output record flushed at once; otherwise output is flushed only when
-/// input would have to be waited for, and at the end.
-int run_command(const options& opts, std::streambuf& in, std::ostream& out, std::ostream& err,
-                bool out_is_terminal);
+/// The default of -j: one thread per online CPU.
+[[nodiscard]] unsigned default_jobs() noexcept;
+
+/// Runs `opts` on file descriptors 0, 1 and 2; returns the exit status.
+int run_command(const options& opts);
 
 }  // namespace puny::cli

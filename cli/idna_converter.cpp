@@ -23,20 +23,36 @@ void idna_converter::convert(std::string_view record, idna_outcome& outcome) con
   outcome.output.clear();
   outcome.errors = {};
   outcome.label = idna_result::no_label;
+  outcome.host = 0;
+  outcome.host_text.clear();
   outcome.failure.reset();
   // UTS #46 §4.3: ToUnicode always has a result to show; ToASCII has one
   // only when no error was recorded (§4.2).
   outcome.has_output = to_unicode;
   try {
-    idna_converted<std::string> r = to_unicode ? puny::to_unicode(record, options_) : puny::to_ascii(record, options_);
+    // ToASCII needs at most 4 bytes per input byte plus "xn--" per label,
+    // ToUnicode at most 18 code points per input code point (U+FDFA): a
+    // first guess that fits nearly every domain, then exactly what the
+    // library says it needs.
+    std::string& room = outcome.scratch;
+    if (room.size() < 2 * record.size() + 64) room.resize(2 * record.size() + 64);
+    auto call = [&] {
+      const std::span<char> out(room.data(), room.size());
+      return to_unicode ? puny::to_unicode(record, out, options_) : puny::to_ascii(record, out, options_);
+    };
+    idna_result r = call();
+    if (r.code == status::output_too_small) {
+      room.resize(r.needed);
+      r = call();
+    }
     if (r.code != status::success) {
-      outcome.failure = record_failure{std::string(puny::name(r.code)), r.position, std::string(puny::message(r.code))};
+      outcome.failure = status_failure(r.code, r.position);
       return;
     }
     outcome.errors = r.errors;
     outcome.label = r.label;
     if (to_unicode || r.ok()) {
-      outcome.output = std::move(r.value);
+      outcome.output.assign(room.data(), r.written);
       outcome.has_output = true;
     }
   } catch (const std::bad_alloc&) {

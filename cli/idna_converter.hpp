@@ -2,7 +2,7 @@
 //
 // The record is the domain name as UTF-8.  Ill-formed UTF-8 is not
 // converted (the library reports status::invalid_utf8 with the byte offset
-// and replaces nothing); the record fails with the CLI code "invalid_utf8".
+// and replaces nothing); the record fails with the CLI code "UTF8".
 // ToUnicode's output is then empty, and ToASCII has none.
 //
 // With plain output, a result holding the record terminator (a line feed

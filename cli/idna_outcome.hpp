@@ -28,6 +28,9 @@ struct idna_outcome {
   /// A failure that is not a UTS #46 code: ill-formed UTF-8, memory, or a
   /// result that cannot be written as a plain line.
   std::optional<record_failure> failure;
+  /// Room the library writes into, kept between records so that converting
+  /// one costs no allocation.
+  std::string scratch;
 
   [[nodiscard]] bool ok() const noexcept { return errors.empty() && !failure; }
 };

@@ -16,12 +16,17 @@ parsed_command_line usage_error(std::string message) {
   return r;
 }
 
-constexpr std::array<std::pair<std::string_view, command>, 4> command_names = {{
+constexpr std::array<std::pair<std::string_view, command>, 5> command_names = {{
     {"encode", command::encode},
     {"decode", command::decode},
     {"to-ascii", command::to_ascii},
     {"to-unicode", command::to_unicode},
+    {"check", command::check},
 }};
+
+// More threads than this only cost memory: batches are converted by at most
+// this many at a time.
+constexpr unsigned max_jobs = 1024;
 
 std::optional<command> command_named(std::string_view name) {
   for (const auto& [n, c] : command_names) {
@@ -85,7 +90,19 @@ bool is_punycode_option(std::string_view arg) {
 
 bool is_idna_option(std::string_view arg) {
   return arg == "--profile" || arg.starts_with("--profile=") || arg == "--format" || arg.starts_with("--format=") ||
-         idna_flag_named(arg).has_value();
+         arg == "--urls" || arg == "--emails" || idna_flag_named(arg).has_value();
+}
+
+// "-j 4", "-j4", "--jobs 4", "--jobs=4": a decimal count in [1, max_jobs].
+std::optional<unsigned> job_count(std::string_view text) {
+  if (text.empty() || text.size() > 4) return std::nullopt;
+  unsigned n = 0;
+  for (const char c : text) {
+    if (c < '0' || c > '9') return std::nullopt;
+    n = n * 10 + static_cast<unsigned>(c - '0');
+  }
+  if (n < 1 || n > max_jobs) return std::nullopt;
+  return n;
 }
 
 // Quotes an argument for a message.
@@ -97,9 +114,11 @@ std::string quoted(std::string_view arg) {
 }
 
 // An option that takes a value: "--NAME VALUE" or "--NAME=VALUE".
+// With a short name too: "-f FILE" or "-fFILE".
 class valued_option {
  public:
-  explicit valued_option(std::string_view name) : name_(name) {}
+  explicit valued_option(std::string_view name, std::string_view short_name = {})
+      : name_(name), short_name_(short_name) {}
 
   /// True when args[j] is this option; then `value` is set, or `missing`
   /// when the command line ends first.  Advances j past a separate value.
@@ -109,7 +128,11 @@ class valued_option {
       value = arg.substr(name_.size() + 1);
       return true;
     }
-    if (arg != name_) return false;
+    if (!short_name_.empty() && arg.size() > short_name_.size() && arg.starts_with(short_name_)) {
+      value = arg.substr(short_name_.size());
+      return true;
+    }
+    if (arg != name_ && (short_name_.empty() || arg != short_name_)) return false;
     missing = j + 1 == args.size();
     if (!missing) value = args[++j];
     return true;
@@ -117,12 +140,13 @@ class valued_option {
 
  private:
   std::string_view name_;
+  std::string_view short_name_;
 };
 
 }  // namespace
 
 parsed_command_line parse_command_line(std::span<const char* const> args) {
-  if (args.empty()) return usage_error("missing command (encode, decode, to-ascii or to-unicode)");
+  if (args.empty()) return usage_error("missing command (encode, decode, to-ascii, to-unicode or check)");
 
   const std::string_view first = args[0];
   if (is_help(first)) {
@@ -138,9 +162,10 @@ parsed_command_line parse_command_line(std::span<const char* const> args) {
   const std::optional<command> cmd = command_named(first);
   if (!cmd) {
     if (first.size() > 1 && first[0] == '-') return usage_error("unknown option " + quoted(first));
-    return usage_error("unknown command " + quoted(first) + " (expected encode, decode, to-ascii or to-unicode)");
+    return usage_error("unknown command " + quoted(first) + " (expected encode, decode, to-ascii, to-unicode or check)");
   }
-  const bool idna = is_idna(*cmd);
+  const bool idna = takes_idna_options(*cmd);
+  const bool converts_domains = is_idna(*cmd);
 
   parsed_command_line r;
   r.what = action::run;
@@ -151,6 +176,8 @@ parsed_command_line parse_command_line(std::span<const char* const> args) {
   std::vector<flag_setting> flag_settings;
   const valued_option profile_option("--profile");
   const valued_option format_option("--format");
+  const valued_option file_option("--file", "-f");
+  const valued_option jobs_option("--jobs", "-j");
   bool options_ended = false;
   for (std::size_t j = 1; j < args.size(); ++j) {
     const std::string_view arg = args[j];
@@ -169,6 +196,25 @@ parsed_command_line parse_command_line(std::span<const char* const> args) {
       parsed_command_line version;
       version.what = action::version;
       return version;
+    } else if (file_option.match(args, j, value, missing)) {
+      if (missing) return usage_error("option '-f' needs a file name ('-' for standard input)");
+      r.opts.files.push_back(value);
+    } else if (jobs_option.match(args, j, value, missing)) {
+      if (missing) return usage_error("option '-j' needs a number of threads");
+      const std::optional<unsigned> n = job_count(value);
+      if (!n) {
+        return usage_error("bad number of threads " + quoted(value) + " (expected 1 to " + std::to_string(max_jobs) +
+                           ")");
+      }
+      r.opts.jobs = *n;
+    } else if (arg == "-0" || arg == "--null") {
+      r.opts.null_records = true;
+    } else if (arg == "-q" || arg == "--quiet") {
+      r.opts.quiet = true;
+    } else if (converts_domains && arg == "--urls") {
+      r.opts.urls = true;
+    } else if (converts_domains && arg == "--emails") {
+      r.opts.emails = true;
     } else if (!idna && arg == "--codepoints") {
       r.opts.codepoints = true;
     } else if (!idna && arg == "--trace") {
@@ -182,14 +228,14 @@ parsed_command_line parse_command_line(std::span<const char* const> args) {
         return usage_error("unknown profile " + quoted(value) + " (expected uts46, whatwg, transitional or display)");
       }
       profile = *p;
-    } else if (idna && format_option.match(args, j, value, missing)) {
+    } else if (converts_domains && format_option.match(args, j, value, missing)) {
       if (missing) return usage_error("option '--format' needs a value (plain, tsv or jsonl)");
       const std::optional<output_format> f = output_format_named(value);
       if (!f) return usage_error("unknown format " + quoted(value) + " (expected plain, tsv or jsonl)");
       r.opts.format = *f;
     } else if (const std::optional<flag_setting> flag = idna ? idna_flag_named(arg) : std::nullopt) {
       flag_settings.push_back(*flag);
-    } else if (idna ? is_punycode_option(arg) : is_idna_option(arg)) {
+    } else if (idna ? is_punycode_option(arg) || is_idna_option(arg) : is_idna_option(arg)) {
       return usage_error("option " + quoted(arg) + " does not apply to " + std::string(first));
     } else {
       return usage_error("unknown option " + quoted(arg) + " for " + std::string(first) +
@@ -202,6 +248,10 @@ parsed_command_line parse_command_line(std::span<const char* const> args) {
     return usage_error(
         "--mixed-case cannot be combined with --codepoints: code point tokens carry the uppercase flags "
         "themselves (U+ flagged, u+ not)");
+  }
+  if (!r.opts.strings.empty() && !r.opts.files.empty()) {
+    return usage_error("give " + std::string(idna ? "domains" : "strings") +
+                       " as arguments or files with -f, not both");
   }
   r.opts.idna = idna_options::for_profile(profile);
   for (const flag_setting& s : flag_settings) r.opts.idna.*s.member = s.value;

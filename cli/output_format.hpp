@@ -12,7 +12,7 @@
 //            {"input": "...", "output": "..." | null, "ok": true|false, "errors": ["B1", "V6"]}
 //          "output" is null when to-ascii failed.  The codes are the UTS #46
 //          codes in IdnaTestV2's order, then a CLI code such as
-//          "invalid_utf8" (see json_writer.hpp for the string escapes).
+//          "UTF8" (see json_writer.hpp for the string escapes).
 #pragma once
 
 #include <optional>

@@ -1,15 +1,68 @@
 // puny CLI — the --help text and the hint after a usage error.
 #include "usage.hpp"
 
+#include <span>
+
 namespace puny::cli {
 namespace {
 
-constexpr std::string_view encode_synopsis = "puny encode [--codepoints | --mixed-case] [--trace] [--] [STRING...]\n";
-constexpr std::string_view decode_synopsis = "puny decode [--codepoints | --mixed-case] [--trace] [--] [STRING...]\n";
-constexpr std::string_view to_ascii_synopsis =
-    "puny to-ascii [--profile PROFILE] [FLAG...] [--format FORMAT] [--] [DOMAIN...]\n";
-constexpr std::string_view to_unicode_synopsis =
-    "puny to-unicode [--profile PROFILE] [FLAG...] [--format FORMAT] [--] [DOMAIN...]\n";
+// Help is read in a terminal: every line fits in 80 columns (79 characters
+// and the newline), the width POSIX utilities' usage messages keep to.
+constexpr std::size_t line_width = 79;
+
+constexpr std::string_view punycode_synopsis[] = {"[--codepoints | --mixed-case]", "[--trace]", "[COMMON...]",
+                                                  "[--] [STRING...]"};
+constexpr std::string_view conversion_synopsis[] = {"[--profile PROFILE]", "[FLAG...]", "[--format FORMAT]",
+                                                    "[--urls]",           "[--emails]", "[COMMON...]",
+                                                    "[--] [DOMAIN...]"};
+constexpr std::string_view check_synopsis[] = {"[--profile PROFILE]", "[FLAG...]", "[COMMON...]", "[--] [DOMAIN...]"};
+
+struct command_help {
+  std::string_view name;
+  /// The synopsis after "puny NAME", as groups that are never split.
+  std::span<const std::string_view> synopsis;
+  /// What `puny --help` says the command does, after its name.
+  std::string_view summary;
+  /// The sentence that opens `puny NAME --help`.
+  std::string_view description;
+};
+
+// A switch, so that a new command without help text does not compile
+// cleanly (-Wswitch).
+constexpr command_help help_of(command cmd) {
+  command_help h;
+  switch (cmd) {
+    case command::encode:
+      h = {"encode", punycode_synopsis, "UTF-8 text (or code points) to Punycode",
+           "Encodes UTF-8 text (or code point tokens) as Punycode, without an ACE\n"
+           "prefix such as \"xn--\".\n"};
+      break;
+    case command::decode:
+      h = {"decode", punycode_synopsis, "Punycode to UTF-8 text (or code points)",
+           "Decodes Punycode, given without an ACE prefix such as \"xn--\", into UTF-8\n"
+           "text (or code point tokens).\n"};
+      break;
+    case command::to_ascii:
+      h = {"to-ascii", conversion_synopsis, "domain names to their ASCII form (UTS #46 ToASCII)",
+           "Converts domain names to their ASCII form with UTS #46 ToASCII.\n"};
+      break;
+    case command::to_unicode:
+      h = {"to-unicode", conversion_synopsis, "domain names to their Unicode form (UTS #46 ToUnicode)",
+           "Converts domain names to their Unicode form with UTS #46 ToUnicode.\n"};
+      break;
+    case command::check:
+      h = {"check", check_synopsis, "explain, label by label, what UTS #46 finds in domain names",
+           "Explains, label by label, whether domain names are valid under UTS #46,\n"
+           "and why not.\n"};
+      break;
+  }
+  return h;
+}
+
+// The order in which `puny --help` lists them, and the widest name.
+constexpr command all_commands[] = {command::encode, command::decode, command::to_ascii, command::to_unicode,
+                                    command::check};
+constexpr std::size_t name_width = std::string_view("to-unicode").size();
 
 constexpr std::string_view punycode_options =
     "Options of encode and decode:\n"
@@ -25,8 +78,7 @@ constexpr std::string_view punycode_options =
     "  --trace       write the RFC 3492 section 7.2/7.3 trace of each conversion\n"
     "                to standard error\n";
 
-constexpr std::string_view idna_options_text =
-    "Options of to-ascii and to-unicode (UTS #46 processing):\n"
+constexpr std::string_view profile_and_flags =
     "  --profile PROFILE  the option set to start from (default uts46):\n"
     "      uts46         every check on, nontransitional, as IdnaTestV2 runs\n"
     "      whatwg        the URL Standard's domain to ASCII (beStrict = false):\n"
@@ -43,7 +95,9 @@ constexpr std::string_view idna_options_text =
     "  --[no-]check-joiners            CheckJoiners (C1, C2)\n"
     "  --[no-]transitional             Transitional_Processing\n"
     "  --[no-]verify-dns-length        VerifyDnsLength (A4_1, A4_2)\n"
-    "  --[no-]ignore-invalid-punycode  IgnoreInvalidPunycode (no P4)\n"
+    "  --[no-]ignore-invalid-punycode  IgnoreInvalidPunycode (no P4)\n";
+
+constexpr std::string_view conversion_options =
     "  --format FORMAT  how each result is written (default plain):\n"
     "      plain  the result; an empty line when to-ascii fails (to-unicode\n"
     "             writes its result even when it has errors)\n"
@@ -52,76 +106,134 @@ constexpr std::string_view idna_options_text =
     "             field are written \\\\ \\t \\n \\r\n"
     "      jsonl  {\"input\": \"...\", \"output\": \"...\", \"ok\": true, \"errors\": []}\n"
     "             with \"output\": null when to-ascii fails\n"
-    "  Options taking a value also accept --profile=PROFILE, --format=FORMAT.\n"
-    "\n"
+    "  --urls    convert the host of every scheme://[userinfo@]host[:port] in\n"
+    "            the record and keep everything else byte for byte: the path,\n"
+    "            query and fragment are not domain names.  A host that fails\n"
+    "            is left as it was and reported\n"
+    "  --emails  convert the domain of every local@domain in the record; the\n"
+    "            local part and the text around are kept as they are\n";
+
+constexpr std::string_view codes =
     "  Codes are UTS #46's as IdnaTestV2 names them (P4, V1-V7, U1, A3, A4_1,\n"
     "  A4_2, B1-B6, C1, C2, X4_2) and W1, W2 for the URL Standard's forbidden\n"
-    "  domain code point and empty host.  A domain that is not well-formed\n"
-    "  UTF-8 is not converted: its code is invalid_utf8, its message names the\n"
-    "  byte offset, and jsonl writes each ill-formed sequence of its input as\n"
-    "  \\ufffd.  With plain output, a result that would contain a line feed\n"
+    "  domain code point and empty host.\n";
+
+constexpr std::string_view conversion_codes =
+    "  With plain output, a result that would contain the record terminator\n"
     "  fails with terminator_in_result.\n";
 
+constexpr std::string_view check_report =
+    "For each domain, check writes each label with its Unicode and ACE forms\n"
+    "and every rule the label breaks: the code and a plain-English reason\n"
+    "(which character, at which position, which Bidi class or joining type).\n"
+    "The blocks of two domains are separated by an empty line.\n";
+
 constexpr std::string_view common_options =
-    "Common options:\n"
-    "  --            end of options: later arguments are strings\n"
-    "  -h, --help    show this help and exit\n"
-    "  --version     show the version and exit\n";
+    "Common options (COMMON):\n"
+    "  -f FILE, --file FILE  read the records of FILE (\"-\" is standard input);\n"
+    "                        repeatable: the files are read in turn\n"
+    "  -0, --null            records end in NUL instead of LF or CRLF, on input\n"
+    "                        and on output\n"
+    "  -j N, --jobs N        convert records on N threads, in parallel batches\n"
+    "                        (N from 1 to 1024; default: the number of online\n"
+    "                        CPUs); the output is always in input order\n"
+    "  -q, --quiet           no per-record messages on standard error (the\n"
+    "                        exit status still says 1 when a record failed)\n"
+    "  --                    end of options: later arguments are records\n"
+    "  -h, --help            show this help and exit\n"
+    "  --version             show the version of puny and of its Unicode data,\n"
+    "                        and exit\n"
+    "  An option's value is the next argument or comes after '=' (--jobs=4);\n"
+    "  -f and -j also take it attached (-fFILE, -j4).\n";
 
 constexpr std::string_view records =
-    "Each STRING or DOMAIN is one record.  Without them, records are the lines\n"
-    "of standard input (LF or CRLF; an empty line is the empty string; spaces\n"
-    "and tabs are kept).  Every record gives exactly one output line, in order.\n"
-    "A record that fails is reported on standard error with its line (or\n"
-    "argument) number; encode and decode then write an empty line.  For\n"
-    "to-ascii and to-unicode the message also names the first label with an\n"
-    "error and gives every code:\n"
-    "  puny: line 3: label 2 \"xn--0\": P4 (an xn-- label is not valid ...)\n"
+    "Each STRING or DOMAIN argument is one record.  Without them, records are\n"
+    "the lines of the files given with -f (not both), else of standard input:\n"
+    "LF or CRLF ends a line (the CR is dropped), the last line may lack it, an\n"
+    "empty line is the empty record, and spaces and tabs are kept.  With -0,\n"
+    "NUL ends a record instead.  Every record gives exactly one output record\n"
+    "(for check, one block), in input order, whatever fails.  Results go to\n"
+    "standard output; messages and traces to standard error.\n"
     "\n"
-    "Exit status: 0 if every record converted, 1 if any failed, 2 for a usage\n"
-    "error.\n";
+    "A record that fails is reported on standard error with where it came\n"
+    "from: \"line N\" of standard input (\"record N\" with -0), \"FILE:N\" of a\n"
+    "file, or \"argument N\".  For domain names the message names the first\n"
+    "label with an error and gives every code:\n"
+    "  puny: line 3: label 2 \"xn--0\": P4 (an xn-- label is not valid ...)\n"
+    "  puny: hosts.txt:7: UTF8 at offset 4: invalid UTF-8\n"
+    "A record that is not well-formed UTF-8 fails on its own with code UTF8\n"
+    "and the byte offset of the first bad byte (jsonl writes each ill-formed\n"
+    "sequence of its input as \\ufffd).  encode, decode and a failed plain\n"
+    "to-ascii write an empty record.\n"
+    "\n"
+    "When standard error is a terminal and the input is a regular file of\n"
+    "more than 64 MiB, a progress line (percent, records/s, ETA) is kept\n"
+    "on standard error, and erased at the end.\n"
+    "\n"
+    "Exit status: 0 if every record converted (for check: every domain is\n"
+    "valid), 1 if any failed or input or output failed, 2 for a usage error.\n";
+
+// Appends "LEAD puny NAME GROUP...", wrapping before a group that would
+// pass the line width; continuation lines start under the first group.
+void append_synopsis(std::string& text, std::string_view lead, const command_help& c, std::size_t width) {
+  std::string line(lead);
+  line += "puny ";
+  line += c.name;
+  line.append(width - c.name.size(), ' ');
+  const std::size_t indent = line.size() + 1;
+  bool first_on_line = true;
+  for (const std::string_view group : c.synopsis) {
+    if (!first_on_line && line.size() + 1 + group.size() > line_width) {
+      text += line;
+      text += '\n';
+      line.assign(indent, ' ');
+    } else {
+      line += ' ';
+    }
+    line += group;
+    first_on_line = false;
+  }
+  text += line;
+  text += '\n';
+}
 
 }  // namespace
 
 std::string usage_text(std::optional<command> topic) {
-  const bool all = !topic;
-  const bool punycode = all || !is_idna(*topic);
-  const bool idna = all || is_idna(*topic);
+  const bool punycode = !topic || *topic == command::encode || *topic == command::decode;
+  const bool idna = !topic || takes_idna_options(*topic);
+  const bool converts_domains = !topic || is_idna(*topic);
+  const bool check = !topic || *topic == command::check;
 
   std::string text;
-  const char* lead = "Usage: ";
-  auto synopsis = [&](command c, std::string_view line) {
-    if (all || *topic == c) {
-      text += lead;
-      text += line;
+  if (topic) {
+    const command_help c = help_of(*topic);
+    append_synopsis(text, "Usage: ", c, c.name.size());
+    text += '\n';
+    text += c.description;
+  } else {
+    std::string_view lead = "Usage: ";
+    for (const command cmd : all_commands) {
+      append_synopsis(text, lead, help_of(cmd), name_width);
       lead = "       ";
     }
-  };
-  synopsis(command::encode, encode_synopsis);
-  synopsis(command::decode, decode_synopsis);
-  synopsis(command::to_ascii, to_ascii_synopsis);
-  synopsis(command::to_unicode, to_unicode_synopsis);
-  if (all) text += "       puny --help | --version\n";
-  text += '\n';
-  if (all) {
     text +=
+        "       puny --help | --version\n"
+        "       puny COMMAND --help\n"
+        "\n"
         "Converts between Unicode and Punycode (RFC 3492), and processes\n"
         "internationalized domain names with UTS #46 (Unicode 17.0).\n"
         "encode and decode read and write Punycode without any ACE prefix\n"
         "such as \"xn--\".\n"
         "\n"
-        "Commands:\n"
-        "  encode      UTF-8 text (or code points) to Punycode\n"
-        "  decode      Punycode to UTF-8 text (or code points)\n"
-        "  to-ascii    domain names to their ASCII form (UTS #46 ToASCII)\n"
-        "  to-unicode  domain names to their Unicode form (UTS #46 ToUnicode)\n";
-  } else {
-    switch (*topic) {
-      case command::encode: text += "Encodes UTF-8 text (or code point tokens) as Punycode.\n"; break;
-      case command::decode: text += "Decodes Punycode into UTF-8 text (or code point tokens).\n"; break;
-      case command::to_ascii: text += "Converts domain names to ASCII with UTS #46 ToASCII.\n"; break;
-      case command::to_unicode: text += "Converts domain names to Unicode with UTS #46 ToUnicode.\n"; break;
-      case command::check: text += "Explains, label by label, whether domain names are valid under UTS #46.\n"; break;
+        "Commands:\n";
+    for (const command cmd : all_commands) {
+      const command_help c = help_of(cmd);
+      text += "  ";
+      text += c.name;
+      text.append(name_width + 2 - c.name.size(), ' ');
+      text += c.summary;
+      text += '\n';
     }
   }
   if (punycode) {
@@ -129,13 +241,27 @@ std::string usage_text(std::optional<command> topic) {
     text += punycode_options;
   }
   if (idna) {
+    text += topic ? "\nOptions:\n" : "\nOptions of to-ascii, to-unicode and check (UTS #46 processing):\n";
+    text += profile_and_flags;
+  }
+  if (converts_domains) {
+    if (!topic) text += "\nOptions of to-ascii and to-unicode:\n";
+    text += conversion_options;
+  }
+  if (idna) {
     text += '\n';
-    text += idna_options_text;
+    text += codes;
+    if (converts_domains) text += conversion_codes;
+  }
+  if (check) {
+    text += '\n';
+    text += check_report;
   }
   text += '\n';
   text += common_options;
   text += '\n';
   text += records;
+  if (!topic) text += "\nSee 'puny COMMAND --help' and the manual page puny(1) for more.\n";
   return text;
 }
 

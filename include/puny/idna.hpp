@@ -167,6 +167,10 @@ class idna_errors {
 /// without the brackets).
 [[nodiscard]] std::string to_string(idna_errors errors);
 
+/// The version of the Unicode Character Database and IDNA data the tables
+/// were generated from: "17.0.0".
+[[nodiscard]] std::string_view unicode_version() noexcept;
+
 /// Named option sets.
 enum class idna_profile : std::uint8_t {
   uts46,         // every UTS #46 check on, nontransitional: exactly as IdnaTestV2 runs

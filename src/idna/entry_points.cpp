@@ -5,8 +5,12 @@
 
 #include "idna/conversions.hpp"
 #include "puny/idna.hpp"
+#include "unicode/ucd.hpp"
 
 namespace puny {
+
+std::string_view unicode_version() noexcept { return detail::ucd::unicode_version; }
+
 namespace {
 
 // A first guess at the output size that fits most domains in one call:

@@ -176,7 +176,7 @@ TEST(CliIdnaInvalidUtf8, EveryFormat) {
   const std::string input =
       "a\xFF"
       "b.com\n";
-  const std::string message = "puny: line 1: invalid_utf8 at offset 1: invalid UTF-8\n";
+  const std::string message = "puny: line 1: UTF8 at offset 1: invalid UTF-8\n";
   const auto plain_a = run_puny({"to-ascii"}, input);
   EXPECT_EQ(plain_a.out, "\n");
   EXPECT_EQ(plain_a.err, message);
@@ -188,19 +188,19 @@ TEST(CliIdnaInvalidUtf8, EveryFormat) {
   // TSV keeps the bytes as they came.
   EXPECT_EQ(run_puny({"to-ascii", "--format", "tsv"}, input).out,
             "a\xFF"
-            "b.com\t\tinvalid_utf8\n");
+            "b.com\t\tUTF8\n");
   EXPECT_EQ(run_puny({"to-unicode", "--format", "tsv"}, input).out,
             "a\xFF"
-            "b.com\t\tinvalid_utf8\n");
+            "b.com\t\tUTF8\n");
   // JSON cannot hold them: each is written \ufffd.
   const auto json_a = run_puny({"to-ascii", "--format", "jsonl"}, input);
   EXPECT_EQ(json_a.out,
-            "{\"input\": \"a\\ufffdb.com\", \"output\": null, \"ok\": false, \"errors\": [\"invalid_utf8\"]}\n");
+            "{\"input\": \"a\\ufffdb.com\", \"output\": null, \"ok\": false, \"errors\": [\"UTF8\"]}\n");
   EXPECT_EQ(json_a.err, message);
   EXPECT_EQ(json_a.status, 1);
   const auto json_u = run_puny({"to-unicode", "--format", "jsonl"}, input);
   EXPECT_EQ(json_u.out,
-            "{\"input\": \"a\\ufffdb.com\", \"output\": \"\", \"ok\": false, \"errors\": [\"invalid_utf8\"]}\n");
+            "{\"input\": \"a\\ufffdb.com\", \"output\": \"\", \"ok\": false, \"errors\": [\"UTF8\"]}\n");
 }
 
 TEST(CliIdnaInvalidUtf8, OneReplacementPerMaximalSubpart) {
@@ -216,8 +216,8 @@ TEST(CliIdnaInvalidUtf8, OneReplacementPerMaximalSubpart) {
   EXPECT_EQ(
       r.out,
       "{\"input\": \"\\ufffd\\ufffd|\\ufffd\\ufffd\\ufffd|\\ufffd|\\ufffd\\ufffd|"
-      "\\ufffd\\ufffd\\ufffd\\ufffd|\\ufffd\", \"output\": null, \"ok\": false, \"errors\": [\"invalid_utf8\"]}\n");
-  EXPECT_EQ(r.err, "puny: argument 1: invalid_utf8 at offset 0: invalid UTF-8\n");
+      "\\ufffd\\ufffd\\ufffd\\ufffd|\\ufffd\", \"output\": null, \"ok\": false, \"errors\": [\"UTF8\"]}\n");
+  EXPECT_EQ(r.err, "puny: argument 1: UTF8 at offset 0: invalid UTF-8\n");
   EXPECT_EQ(r.status, 1);
 }
 

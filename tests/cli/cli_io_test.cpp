@@ -53,7 +53,7 @@ TEST(CliIo, InvalidUtf8DeepInsideALongLine) {
   const std::string line = std::string(300000, 'a') + "\xC0\xAF" + std::string(10, 'b');
   const auto r = run_puny({"encode"}, "ok\n" + line + "\nok\n");
   EXPECT_EQ(r.out, "ok-\n\nok-\n");
-  EXPECT_EQ(r.err, "puny: line 2: invalid_utf8 at offset 300000: invalid UTF-8\n");
+  EXPECT_EQ(r.err, "puny: line 2: UTF8 at offset 300000: invalid UTF-8\n");
   EXPECT_EQ(r.status, 1);
 }
 
@@ -71,7 +71,7 @@ TEST(CliIo, ResultsComeBackBeforeTheInputEnds) {
   EXPECT_EQ(p.read_line(20s), "a-");
   const auto r = p.finish("\xBC" "cher\nc");
   EXPECT_EQ(r.out, "bcher-kva\nc-\n");
-  EXPECT_EQ(r.err, "puny: line 3: invalid_utf8 at offset 0: invalid UTF-8\n");
+  EXPECT_EQ(r.err, "puny: line 3: UTF8 at offset 0: invalid UTF-8\n");
   EXPECT_EQ(r.status, 1);
 }
 
@@ -79,7 +79,7 @@ TEST(CliIo, ReadErrorIsReported) {
   // Reading a directory fails (EISDIR).
   const auto r = run_puny({"encode"}, {}, redirect{std::string("/"), std::nullopt});
   EXPECT_EQ(r.out, "");
-  EXPECT_EQ(r.err, "puny: error reading standard input\n");
+  EXPECT_EQ(r.err, "puny: error reading standard input: Is a directory\n");
   EXPECT_EQ(r.status, 1);
 }
 

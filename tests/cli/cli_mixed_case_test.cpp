@@ -144,7 +144,7 @@ TEST(CliMixedCase, FailuresAreReportedAsWithoutIt) {
   EXPECT_EQ(dec.status, 1);
   const auto enc = run_puny({"encode", "--mixed-case"}, "\xFF\nA\n");
   EXPECT_EQ(enc.out, "\nA-\n");
-  EXPECT_EQ(enc.err, "puny: line 1: invalid_utf8 at offset 0: invalid UTF-8\n");
+  EXPECT_EQ(enc.err, "puny: line 1: UTF8 at offset 0: invalid UTF-8\n");
   EXPECT_EQ(enc.status, 1);
 }
 

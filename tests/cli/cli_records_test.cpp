@@ -72,8 +72,8 @@ TEST(CliRecords, EncodeKeepsAlignmentWithBadRecordsMixedIn) {
             "\t -xka\n"
             "tda\n");
   EXPECT_EQ(r.err,
-            "puny: line 3: invalid_utf8 at offset 0: invalid UTF-8\n"
-            "puny: line 7: invalid_utf8 at offset 2: invalid UTF-8\n");
+            "puny: line 3: UTF8 at offset 0: invalid UTF-8\n"
+            "puny: line 7: UTF8 at offset 2: invalid UTF-8\n");
   EXPECT_EQ(r.status, 1);
 }
 

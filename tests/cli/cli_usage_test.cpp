@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 #include "cli_process.hpp"
 
@@ -13,90 +14,159 @@ bool contains(const std::string& text, const std::string& part) { return text.fi
 
 const std::string hint = "Try 'puny --help' for more information.\n";
 
-const std::string encode_synopsis = "puny encode [--codepoints | --mixed-case] [--trace] [--] [STRING...]\n";
-const std::string decode_synopsis = "puny decode [--codepoints | --mixed-case] [--trace] [--] [STRING...]\n";
-const std::string to_ascii_synopsis =
-    "puny to-ascii [--profile PROFILE] [FLAG...] [--format FORMAT] [--] [DOMAIN...]\n";
-const std::string to_unicode_synopsis =
-    "puny to-unicode [--profile PROFILE] [FLAG...] [--format FORMAT] [--] [DOMAIN...]\n";
+// Every option each kind of command takes, as --help spells it.
+const std::vector<std::string> punycode_options = {"--codepoints", "--mixed-case", "--trace"};
+const std::vector<std::string> profile_and_flags = {"--profile PROFILE",
+                                                    "uts46",
+                                                    "whatwg",
+                                                    "transitional",
+                                                    "display",
+                                                    "--[no-]std3",
+                                                    "--[no-]check-hyphens",
+                                                    "--[no-]check-bidi",
+                                                    "--[no-]check-joiners",
+                                                    "--[no-]transitional",
+                                                    "--[no-]verify-dns-length",
+                                                    "--[no-]ignore-invalid-punycode"};
+const std::vector<std::string> conversion_options = {"--format FORMAT", "plain", "tsv", "jsonl", "--urls",
+                                                     "--emails"};
+const std::vector<std::string> common_options = {"-f FILE, --file FILE", "-0, --null", "-j N, --jobs N",
+                                                 "-q, --quiet", "-h, --help", "--version"};
 
-// Every option each command takes, as --help spells it.
-const char* const punycode_options[] = {"--codepoints", "--mixed-case", "--trace"};
-const char* const idna_options[] = {"--profile PROFILE",
-                                    "uts46",
-                                    "whatwg",
-                                    "transitional",
-                                    "display",
-                                    "--[no-]std3",
-                                    "--[no-]check-hyphens",
-                                    "--[no-]check-bidi",
-                                    "--[no-]check-joiners",
-                                    "--[no-]transitional",
-                                    "--[no-]verify-dns-length",
-                                    "--[no-]ignore-invalid-punycode",
-                                    "--format FORMAT",
-                                    "plain",
-                                    "tsv",
-                                    "jsonl"};
+void expect_all(const std::string& text, const std::vector<std::string>& parts) {
+  for (const std::string& part : parts) EXPECT_TRUE(contains(text, part)) << part << " missing in:\n" << text;
+}
+
+void expect_none(const std::string& text, const std::vector<std::string>& parts) {
+  for (const std::string& part : parts) EXPECT_FALSE(contains(text, part)) << part << " present in:\n" << text;
+}
+
+// Help is read in an 80-column terminal.
+void expect_fits_80_columns(const std::string& text) {
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    ASSERT_NE(end, std::string::npos) << "help does not end in a newline";
+    EXPECT_LT(end - start, 80u) << text.substr(start, end - start);
+    start = end + 1;
+  }
+}
+
+// What every help text says about records, messages and the exit status.
+void expect_records_and_exit_status(const std::string& text) {
+  expect_all(text, {"LF or CRLF", "\"line N\"", "\"FILE:N\"", "\"record N\"", "\"argument N\"", "UTF8",
+                    "64 MiB", "Exit status: 0", "2 for a usage"});
+}
 
 TEST(CliUsage, HelpGoesToStandardOutput) {
   for (const char* flag : {"--help", "-h"}) {
     const auto r = run_puny({flag});
-    EXPECT_TRUE(contains(r.out, "Usage: " + encode_synopsis)) << r.out;
-    EXPECT_TRUE(contains(r.out, "       " + decode_synopsis)) << r.out;
-    EXPECT_TRUE(contains(r.out, "       " + to_ascii_synopsis)) << r.out;
-    EXPECT_TRUE(contains(r.out, "       " + to_unicode_synopsis)) << r.out;
-    for (const char* option : punycode_options) EXPECT_TRUE(contains(r.out, option)) << option;
-    for (const char* option : idna_options) EXPECT_TRUE(contains(r.out, option)) << option;
-    EXPECT_TRUE(contains(r.out, "--version")) << r.out;
+    EXPECT_TRUE(r.out.starts_with("Usage: puny encode ")) << r.out;
+    for (const char* cmd : {"decode", "to-ascii", "to-unicode", "check"}) {
+      EXPECT_TRUE(contains(r.out, std::string("\n       puny ") + cmd + " ")) << cmd;
+    }
+    EXPECT_TRUE(contains(r.out, "puny --help | --version\n"));
+    expect_all(r.out, punycode_options);
+    expect_all(r.out, profile_and_flags);
+    expect_all(r.out, conversion_options);
+    expect_all(r.out, common_options);
+    expect_records_and_exit_status(r.out);
+    expect_fits_80_columns(r.out);
     EXPECT_EQ(r.err, "");
     EXPECT_EQ(r.status, 0);
   }
 }
 
-TEST(CliUsage, CommandHelp) {
-  const auto enc = run_puny({"encode", "--help"}, "not read\n");
-  EXPECT_TRUE(contains(enc.out, "Usage: " + encode_synopsis)) << enc.out;
-  EXPECT_FALSE(contains(enc.out, "puny decode")) << enc.out;
-  EXPECT_FALSE(contains(enc.out, "--profile")) << enc.out;
-  EXPECT_EQ(enc.err, "");
-  EXPECT_EQ(enc.status, 0);
+TEST(CliUsage, GeneralSynopsisNamesEveryOptionGroupOfEachCommand) {
+  const std::string out = run_puny({"--help"}).out;
+  // The synopsis is everything before the first empty line.
+  const std::string synopsis = out.substr(0, out.find("\n\n"));
+  expect_all(synopsis, {"[--codepoints | --mixed-case]", "[--trace]", "[--profile PROFILE]", "[FLAG...]",
+                        "[--format FORMAT]", "[--urls]", "[--emails]", "[COMMON...]", "[--]", "[STRING...]",
+                        "[DOMAIN...]"});
+}
+
+TEST(CliUsage, EncodeAndDecodeHelp) {
+  for (const char* cmd : {"encode", "decode"}) {
+    const auto r = run_puny({cmd, "--help"}, "not read\n");
+    EXPECT_TRUE(r.out.starts_with(std::string("Usage: puny ") + cmd + " [--codepoints | --mixed-case] [--trace]"))
+        << r.out;
+    expect_all(r.out, punycode_options);
+    expect_all(r.out, common_options);
+    expect_none(r.out, {"--profile", "--format", "--urls", "--emails", "--[no-]std3", "puny to-ascii"});
+    expect_records_and_exit_status(r.out);
+    expect_fits_80_columns(r.out);
+    EXPECT_EQ(r.err, "");
+    EXPECT_EQ(r.status, 0);
+  }
+  EXPECT_FALSE(contains(run_puny({"encode", "--help"}).out, "puny decode"));
+  // Help wins wherever it stands, and nothing is converted.
   const auto dec = run_puny({"decode", "tda", "-h"});
-  EXPECT_TRUE(contains(dec.out, "Usage: " + decode_synopsis)) << dec.out;
+  EXPECT_TRUE(dec.out.starts_with("Usage: puny decode ")) << dec.out;
   EXPECT_EQ(dec.status, 0);
-  const auto asc = run_puny({"to-ascii", "--profile", "whatwg", "--help"});
-  EXPECT_TRUE(contains(asc.out, "Usage: " + to_ascii_synopsis)) << asc.out;
-  EXPECT_FALSE(contains(asc.out, "puny to-unicode")) << asc.out;
-  EXPECT_FALSE(contains(asc.out, "--codepoints")) << asc.out;
-  for (const char* option : idna_options) EXPECT_TRUE(contains(asc.out, option)) << option;
-  EXPECT_EQ(asc.status, 0);
-  const auto uni = run_puny({"to-unicode", "-h", "a.com"});
-  EXPECT_TRUE(contains(uni.out, "Usage: " + to_unicode_synopsis)) << uni.out;
-  EXPECT_EQ(uni.status, 0);
-  // After "--", "--help" is a string.
+}
+
+TEST(CliUsage, DomainCommandHelp) {
+  for (const char* cmd : {"to-ascii", "to-unicode"}) {
+    const auto r = run_puny({cmd, "--profile", "whatwg", "--help", "a.com"});
+    EXPECT_TRUE(r.out.starts_with(std::string("Usage: puny ") + cmd + " [--profile PROFILE] [FLAG...]")) << r.out;
+    expect_all(r.out, profile_and_flags);
+    expect_all(r.out, conversion_options);
+    expect_all(r.out, common_options);
+    expect_all(r.out, {"scheme://[userinfo@]host[:port]", "local@domain", "P4", "X4_2", "W1"});
+    expect_none(r.out, punycode_options);
+    expect_records_and_exit_status(r.out);
+    expect_fits_80_columns(r.out);
+    EXPECT_EQ(r.err, "");
+    EXPECT_EQ(r.status, 0);
+  }
+  EXPECT_FALSE(contains(run_puny({"to-ascii", "-h"}).out, "puny to-unicode"));
+}
+
+TEST(CliUsage, CheckHelp) {
+  const auto r = run_puny({"check", "--help"});
+  EXPECT_TRUE(r.out.starts_with("Usage: puny check [--profile PROFILE] [FLAG...] [COMMON...] [--] [DOMAIN...]\n"))
+      << r.out;
+  expect_all(r.out, profile_and_flags);
+  expect_all(r.out, common_options);
+  // What check writes, as the issue asks for it.
+  expect_all(r.out, {"Unicode and ACE forms", "every rule", "empty line"});
+  expect_none(r.out, punycode_options);
+  expect_none(r.out, {"--format", "--urls", "--emails"});
+  expect_records_and_exit_status(r.out);
+  expect_fits_80_columns(r.out);
+  EXPECT_EQ(r.err, "");
+  EXPECT_EQ(r.status, 0);
+}
+
+TEST(CliUsage, HelpAfterEndOfOptionsIsAString) {
   const auto str = run_puny({"encode", "--", "--help"});
   EXPECT_EQ(str.out, "--help-\n");
   EXPECT_EQ(str.status, 0);
 }
 
 TEST(CliUsage, Version) {
-  const auto r = run_puny({"--version"});
-  EXPECT_EQ(r.out, "puny 0.1.0\n");
-  EXPECT_EQ(r.err, "");
-  EXPECT_EQ(r.status, 0);
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"--version"}, std::vector<std::string>{"to-ascii", "--version", "a.com"}}) {
+    const auto r = run_puny(args);
+    EXPECT_EQ(r.out, "puny 0.1.0\nUnicode 17.0.0\n");
+    EXPECT_EQ(r.err, "");
+    EXPECT_EQ(r.status, 0);
+  }
 }
 
 TEST(CliUsage, MissingCommand) {
   const auto r = run_puny({}, "tda\n");
   EXPECT_EQ(r.out, "");
-  EXPECT_EQ(r.err, "puny: missing command (encode, decode, to-ascii or to-unicode)\n" + hint);
+  EXPECT_EQ(r.err, "puny: missing command (encode, decode, to-ascii, to-unicode or check)\n" + hint);
   EXPECT_EQ(r.status, 2);
 }
 
 TEST(CliUsage, UnknownCommand) {
   const auto r = run_puny({"frobnicate", "x"});
   EXPECT_EQ(r.out, "");
-  EXPECT_EQ(r.err, "puny: unknown command 'frobnicate' (expected encode, decode, to-ascii or to-unicode)\n" + hint);
+  EXPECT_EQ(r.err,
+            "puny: unknown command 'frobnicate' (expected encode, decode, to-ascii, to-unicode or check)\n" + hint);
   EXPECT_EQ(r.status, 2);
 }
 
@@ -116,6 +186,11 @@ TEST(CliUsage, UnknownOptionOfACommandConvertsNothing) {
   const auto s = run_puny({"decode", "-x"});
   EXPECT_TRUE(contains(s.err, "unknown option '-x' for decode")) << s.err;
   EXPECT_EQ(s.status, 2);
+  const auto c = run_puny({"check", "--frobnicate", "a.com"});
+  EXPECT_EQ(c.out, "");
+  EXPECT_TRUE(contains(c.err, "unknown option '--frobnicate' for check")) << c.err;
+  EXPECT_TRUE(c.err.ends_with(hint)) << c.err;
+  EXPECT_EQ(c.status, 2);
 }
 
 TEST(CliUsage, UnknownProfileOrFormat) {
@@ -133,6 +208,7 @@ TEST(CliUsage, UnknownProfileOrFormat) {
     EXPECT_EQ(run_puny({cmd, "--format=", "a.com"}).err,
               "puny: unknown format '' (expected plain, tsv or jsonl)\n" + hint);
   }
+  EXPECT_EQ(run_puny({"check", "--profile", "strict", "a.com"}).status, 2);
 }
 
 TEST(CliUsage, OptionWithoutItsValue) {
@@ -143,6 +219,30 @@ TEST(CliUsage, OptionWithoutItsValue) {
   const auto f = run_puny({"to-unicode", "--format"});
   EXPECT_EQ(f.err, "puny: option '--format' needs a value (plain, tsv or jsonl)\n" + hint);
   EXPECT_EQ(f.status, 2);
+  for (const char* option : {"-f", "--file", "-j", "--jobs"}) {
+    const auto r = run_puny({"encode", option});
+    EXPECT_EQ(r.out, "") << option;
+    EXPECT_TRUE(contains(r.err, "needs")) << option << ": " << r.err;
+    EXPECT_TRUE(r.err.ends_with(hint)) << option << ": " << r.err;
+    EXPECT_EQ(r.status, 2) << option;
+  }
+}
+
+TEST(CliUsage, BadNumberOfJobs) {
+  for (const char* value : {"0", "-1", "x", "1025", "", "2x"}) {
+    const auto r = run_puny({"to-ascii", std::string("--jobs=") + value, "a.com"});
+    EXPECT_EQ(r.out, "") << value;
+    EXPECT_TRUE(r.err.ends_with(hint)) << value << ": " << r.err;
+    EXPECT_EQ(r.status, 2) << value;
+  }
+}
+
+TEST(CliUsage, ArgumentsAndFilesTogether) {
+  const auto r = run_puny({"to-ascii", "a.com", "-f", "-"}, "b.com\n");
+  EXPECT_EQ(r.out, "");
+  EXPECT_TRUE(contains(r.err, "not both")) << r.err;
+  EXPECT_TRUE(r.err.ends_with(hint)) << r.err;
+  EXPECT_EQ(r.status, 2);
 }
 
 TEST(CliUsage, OptionsOfOtherCommandsDoNotApply) {
@@ -152,11 +252,19 @@ TEST(CliUsage, OptionsOfOtherCommandsDoNotApply) {
   EXPECT_EQ(a.status, 2);
   EXPECT_EQ(run_puny({"decode", "--no-std3", "a-"}).err, "puny: option '--no-std3' does not apply to decode\n" + hint);
   EXPECT_EQ(run_puny({"decode", "--profile=uts46", "a-"}).status, 2);
+  EXPECT_EQ(run_puny({"encode", "--urls", "a"}).err, "puny: option '--urls' does not apply to encode\n" + hint);
   const auto b = run_puny({"to-unicode", "--codepoints", "a.com"});
   EXPECT_EQ(b.out, "");
   EXPECT_EQ(b.err, "puny: option '--codepoints' does not apply to to-unicode\n" + hint);
   EXPECT_EQ(b.status, 2);
   EXPECT_EQ(run_puny({"to-ascii", "--trace", "a.com"}).status, 2);
+  // check explains; it writes no converted records to format.
+  for (const char* option : {"--format=tsv", "--urls", "--emails", "--trace"}) {
+    const auto c = run_puny({"check", option, "a.com"});
+    EXPECT_EQ(c.out, "") << option;
+    EXPECT_TRUE(contains(c.err, "does not apply to check")) << option << ": " << c.err;
+    EXPECT_EQ(c.status, 2) << option;
+  }
 }
 
 TEST(CliUsage, UnknownOptionOfADomainCommand) {

@@ -1,0 +1,226 @@
+// puny CLI — the text of `puny check`.
+#include "check_report.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "idna/explain_text.hpp"
+#include "puny/explain.hpp"
+#include "puny/utf8.hpp"
+#include "unicode/ucd.hpp"
+
+namespace puny::cli {
+namespace {
+
+// Characters a terminal would not show as themselves: C0 and C1 controls,
+// DEL, U+2028 and U+2029 (line and paragraph separators), and the
+// Default_Ignorable_Code_Point characters of Unicode 17.0
+// (DerivedCoreProperties.txt), among them ZWNJ and ZWJ of the C1/C2 codes
+// and the Bidi formatting characters, which could reorder the report.
+bool is_hidden(char32_t c) {
+  struct range {
+    char32_t first, last;
+  };
+  static constexpr range hidden[] = {
+      {0x0000, 0x001F}, {0x007F, 0x009F}, {0x00AD, 0x00AD},   {0x034F, 0x034F},   {0x061C, 0x061C},
+      {0x115F, 0x1160}, {0x17B4, 0x17B5}, {0x180B, 0x180F},   {0x200B, 0x200F},   {0x2028, 0x2029},
+      {0x202A, 0x202E}, {0x2060, 0x206F}, {0x3164, 0x3164},   {0xFE00, 0xFE0F},   {0xFEFF, 0xFEFF},
+      {0xFFA0, 0xFFA0}, {0xFFF0, 0xFFF8}, {0x1BCA0, 0x1BCA3}, {0x1D173, 0x1D17A}, {0xE0000, 0xE0FFF},
+  };
+  for (const range& r : hidden) {
+    if (c >= r.first && c <= r.last) return true;
+  }
+  return false;
+}
+
+constexpr char hex_digits[] = "0123456789ABCDEF";
+
+void append_escape(std::string& s, char32_t c) {
+  const auto v = static_cast<std::uint32_t>(c);
+  s += "\\u{";
+  for (int shift = v > 0xFFFF ? 16 : 12; shift >= 0; shift -= 4) s += hex_digits[(v >> shift) & 0xF];
+  s += '}';
+}
+
+void append_utf8(std::string& s, char32_t c) {
+  char buffer[4];
+  const result r = utf32_to_utf8(std::span<const char32_t>(&c, 1), buffer);
+  s.append(buffer, r.ok() ? r.written : 0);
+}
+
+/// Text as the report shows it: hidden characters, and a combining mark
+/// at its start, as \u{XXXX}; ill-formed bytes as \xHH.  It is put in
+/// double quotes (with '"' and '\' escaped) when it is empty or holds a
+/// space, a quote, a backslash or an escape, so that where it begins and
+/// ends is never in doubt.
+class shown_text {
+ public:
+  void add(char32_t c) {
+    if (c == U'"' || c == U'\\') {
+      quote_ = true;
+      body_ += '\\';
+      body_ += static_cast<char>(c);
+    } else if (is_hidden(c) || (body_.empty() && detail::ucd::lookup_properties(c).mark)) {
+      // A combining mark that begins the text (UTS #46 §4.1 criterion 6's
+      // V6) would combine with whatever the report puts before it.
+      quote_ = true;
+      append_escape(body_, c);
+    } else {
+      quote_ = quote_ || c == U' ';
+      append_utf8(body_, c);
+    }
+  }
+  void add_byte(unsigned char b) {
+    quote_ = true;
+    body_ += "\\x";
+    body_ += hex_digits[b >> 4];
+    body_ += hex_digits[b & 0xF];
+  }
+  [[nodiscard]] std::string str() const {
+    if (!quote_ && !body_.empty()) return body_;
+    return '"' + body_ + '"';
+  }
+
+ private:
+  std::string body_;
+  bool quote_ = false;
+};
+
+std::string shown(std::string_view utf8) {
+  shown_text t;
+  const std::span<const char> bytes(utf8.data(), utf8.size());
+  for (std::size_t pos = 0; pos < utf8.size();) {
+    const detail::utf8_sequence seq = detail::read_utf8(bytes, pos);
+    if (seq.length == 0) {
+      t.add_byte(static_cast<unsigned char>(utf8[pos]));
+      ++pos;
+    } else {
+      t.add(seq.value);
+      pos += seq.length;
+    }
+  }
+  return t.str();
+}
+
+std::string shown(std::u32string_view text) {
+  shown_text t;
+  for (const char32_t c : text) t.add(c);
+  return t.str();
+}
+
+/// A library detail with any hidden character escaped: the library names
+/// such characters rather than writing them, and this makes sure of it.
+std::string sanitized(std::string_view said) {
+  std::string s;
+  const std::span<const char> bytes(said.data(), said.size());
+  for (std::size_t pos = 0; pos < said.size();) {
+    const detail::utf8_sequence seq = detail::read_utf8(bytes, pos);
+    if (seq.length == 0) {
+      s += "\\x";
+      s += hex_digits[static_cast<unsigned char>(said[pos]) >> 4];
+      s += hex_digits[static_cast<unsigned char>(said[pos]) & 0xF];
+      ++pos;
+      continue;
+    }
+    if (is_hidden(seq.value)) {
+      append_escape(s, seq.value);
+    } else {
+      s.append(said, pos, seq.length);
+    }
+    pos += seq.length;
+  }
+  return s;
+}
+
+void add_violation(std::string& text, const idna_violation& v, std::string_view indent) {
+  text += indent;
+  text += name(v.code);
+  text += ": ";
+  text += sanitized(v.detail);
+  text += '\n';
+}
+
+void add_label(std::string& text, std::size_t index, const label_explanation& label) {
+  text += "  label ";
+  text += std::to_string(index + 1);
+  text += "  ";
+  text += shown(label.unicode);
+  text += "  ";
+  text += label.ascii.empty() && !label.unicode.empty() ? "(no ASCII form)" : shown(std::string_view(label.ascii));
+  if (label.input != label.unicode) {
+    text += "  (typed ";
+    text += shown(label.input);
+    text += ')';
+  }
+  text += '\n';
+  for (const idna_violation& v : label.violations) add_violation(text, v, "    ");
+  if (label.unlisted != 0) {
+    text += "    (";
+    text += std::to_string(label.unlisted);
+    text += " more not listed: at most ";
+    text += std::to_string(max_listed_violations);
+    text += " violations of each code are listed per label)\n";
+  }
+}
+
+}  // namespace
+
+bool check_report(std::string_view record, const idna_options& options, std::string& text) {
+  text = shown(record);
+  const domain_explanation e = explain(record, options);
+  if (e.code == status::invalid_utf8) {
+    text += ": not well-formed UTF-8 at byte offset ";
+    text += std::to_string(e.position);
+    text += '\n';
+    return false;
+  }
+  if (e.code != status::success) {
+    text += ": not checked: ";
+    text += message(e.code);
+    text += '\n';
+    return false;
+  }
+
+  if (e.ok()) {
+    text += ": valid\n";
+  } else {
+    text += ": invalid (";
+    text += to_string(e.errors);
+    text += ")\n";
+  }
+  text += "  ASCII:   ";
+  text += e.ok() ? shown(std::string_view(e.ascii)) : "(none: ToASCII fails)";
+  text += "\n  Unicode: ";
+  text += shown(e.unicode);
+  // ToUnicode's own codes (X4_2 for an empty label, which ToASCII calls
+  // A4_2 or accepts), so that the Unicode form is not taken for valid.
+  bool first = true;
+  for (const idna_code c : e.unicode_errors) {
+    if (e.errors.contains(c)) continue;
+    text += first ? "  (ToUnicode also records " : "; ";
+    text += name(c);
+    text += ": ";
+    text += message(c);
+    first = false;
+  }
+  if (!first) text += ')';
+  text += '\n';
+  if (e.bidi_domain) {
+    const bidi_domain_reason& b = *e.bidi_domain;
+    text += "  Bidi domain name: label ";
+    text += std::to_string(b.label + 1);
+    text += " holds ";
+    text += sanitized(detail::explain_text::code_point(b.code_point));
+    text += " of Bidi_Class ";
+    text += b.bidi_class;
+    text += " at position ";
+    text += std::to_string(b.position);
+    text += ", so every label must satisfy the Bidi rule (RFC 5893 §2)\n";
+  }
+  for (const idna_violation& v : e.domain_violations) add_violation(text, v, "  ");
+  for (std::size_t i = 0; i < e.labels.size(); ++i) add_label(text, i, e.labels[i]);
+  return e.ok();
+}
+
+}  // namespace puny::cli
