@@ -224,9 +224,17 @@ ascii_fast_path lower_plain_ascii_domain(std::basic_string_view<Char> in, std::s
                                          const idna_options& options, idna_operation operation) noexcept {
   const label_rules rules = rules_for(options, operation);
   const std::size_t n = in.size();
+  // A first label of four or more code units with "--" in the 3rd and 4th
+  // positions, as every xn-- label has, is never taken (see the header):
+  // ToUnicode of an ACE domain, a common case, is refused from four code
+  // units rather than after classifying all of them.
+  if (n >= 4 && in[2] == '-' && in[3] == '-' && in[0] != '.' && in[1] != '.') return ascii_fast_path::not_taken;
 #if defined(__SSE2__)
   if constexpr (std::is_same_v<Char, char>) {
     if (n >= vector_min && n <= vector_max && n <= out.size()) {
+      // Likewise a domain with a non-ASCII byte among its first eight, as
+      // most domains for ToASCII that are not plain ASCII have.
+      if (_mm_movemask_epi8(load8(in.data())) != 0) return ascii_fast_path::not_taken;
       return lower_by_vector(in.data(), n, out.data(), rules) ? ascii_fast_path::written : ascii_fast_path::not_taken;
     }
   }

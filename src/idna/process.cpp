@@ -132,8 +132,17 @@ class domain_processor {
       summary_ = summary;
       n_ = n;
       mapped_ = mapped;
-      map_other(cp, record);
-      summary = summary_;
+      if (cp == U'.') {
+        // §4 step 3.  The next label's summary starts empty in registers:
+        // read back from the member, it would be a load that the stores of
+        // separator() cannot forward to.  (After an overflow nothing reads
+        // it.)
+        separator();
+        summary = label_summary{};
+      } else {
+        map_other(cp, record);
+        summary = summary_;
+      }
       n = n_;
       mapped = mapped_;
     }
@@ -233,12 +242,9 @@ class domain_processor {
     return end;
   }
 
-  /// §4 step 1 for a code point the loop in run() does not take.
+  /// §4 step 1 for a code point other than U+002E that the loop in run()
+  /// does not take.
   void map_other(char32_t cp, idna_record record) noexcept {
-    if (cp == U'.') {
-      separator();
-      return;
-    }
     switch (record.status()) {
       case idna_status::valid:
       case idna_status::disallowed:

@@ -2,7 +2,6 @@
 // implementation of src/unicode/ucd.hpp.
 #include "unicode/ucd.hpp"
 
-#include <algorithm>
 #include <cstdint>
 #include <iterator>
 
@@ -56,14 +55,25 @@ std::u32string_view canonical_decomposition(char32_t cp) noexcept {
 
 char32_t primary_composite(char32_t a, char32_t b) noexcept {
   // ~1000 pairs: a binary search is cheap, and NFC only asks for pairs whose
-  // second code point can compose at all (NFC_Quick_Check Maybe).
-  const auto* const begin = std::begin(tables::compositions);
-  const auto* const end = std::end(tables::compositions);
-  const auto* const it = std::lower_bound(begin, end, tables::composition{a, b, 0},
-                                          [](const tables::composition& x, const tables::composition& y) {
-                                            return x.first != y.first ? x.first < y.first : x.second < y.second;
-                                          });
-  return it != end && it->first == a && it->second == b ? it->composite : 0;
+  // second code point can compose at all (NFC_Quick_Check Maybe).  The
+  // search narrows by a conditional move, not a branch: which half holds
+  // the pair is as good as random, so a branch would mispredict about once
+  // in two steps.  Both halves of the key are below 2^21, so one 64-bit
+  // comparison orders (first, second).
+  auto key = [](char32_t first, char32_t second) noexcept {
+    return std::uint64_t{first} << 32 | std::uint64_t{second};
+  };
+  const std::uint64_t wanted = key(a, b);
+  // Invariant: the last pair not above wanted, if any, is in
+  // [base, base + length).  It ends as base; the pairs are distinct.
+  const tables::composition* base = std::begin(tables::compositions);
+  std::size_t length = std::size(tables::compositions);
+  while (length > 1) {
+    const std::size_t half = length / 2;
+    base = key(base[half].first, base[half].second) <= wanted ? base + half : base;
+    length -= half;
+  }
+  return key(base->first, base->second) == wanted ? base->composite : 0;
 }
 
 char32_t simple_lowercase(char32_t cp) noexcept {
