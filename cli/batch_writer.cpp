@@ -1,26 +1,9 @@
 // puny CLI — writing converted batches in order.
 #include "batch_writer.hpp"
 
-#include <cerrno>
-#include <unistd.h>
+#include "fd_io.hpp"
 
 namespace puny::cli {
-namespace {
-
-// Writes all of s; false on an error (EPIPE with SIGPIPE ignored, ENOSPC...).
-bool write_all(int fd, std::string_view s) {
-  while (!s.empty()) {
-    const ssize_t n = ::write(fd, s.data(), s.size());
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return false;
-    }
-    s.remove_prefix(static_cast<std::size_t>(n));
-  }
-  return true;
-}
-
-}  // namespace
 
 batch_writer::batch_writer(int out_fd, int err_fd, const std::vector<input_name>& inputs, bool arguments,
                            bool null_records, progress_meter& progress)

@@ -5,6 +5,7 @@
 #include <span>
 
 #include "domain_labels.hpp"
+#include "idna/explain_text.hpp"
 #include "puny/utf8.hpp"
 
 namespace puny::cli {
@@ -14,25 +15,7 @@ namespace {
 // one is cut there in messages.
 constexpr std::size_t max_shown_code_points = 63;
 
-// Characters a terminal would not show as themselves: C0 and C1 controls,
-// DEL, and the Default_Ignorable_Code_Point characters of Unicode 17.0
-// (DerivedCoreProperties.txt), among them ZWNJ and ZWJ of the C1/C2 codes
-// and the Bidi formatting characters, which could reorder the message.
-bool is_hidden(char32_t c) {
-  struct range {
-    char32_t first, last;
-  };
-  static constexpr range hidden[] = {
-      {0x0000, 0x001F}, {0x007F, 0x009F},   {0x00AD, 0x00AD},   {0x034F, 0x034F},   {0x061C, 0x061C},
-      {0x115F, 0x1160}, {0x17B4, 0x17B5},   {0x180B, 0x180F},   {0x200B, 0x200F},   {0x202A, 0x202E},
-      {0x2060, 0x206F}, {0x3164, 0x3164},   {0xFE00, 0xFE0F},   {0xFEFF, 0xFEFF},   {0xFFA0, 0xFFA0},
-      {0xFFF0, 0xFFF8}, {0x1BCA0, 0x1BCA3}, {0x1D173, 0x1D17A}, {0xE0000, 0xE0FFF},
-  };
-  for (const range& r : hidden) {
-    if (c >= r.first && c <= r.last) return true;
-  }
-  return false;
-}
+using detail::explain_text::is_hidden;
 
 // The label in double quotes: well-formed UTF-8 as it is, hidden
 // characters as \u{XXXX} (4 to 6 hex digits), '"' and '\' escaped,

@@ -144,13 +144,8 @@ host_rewriter::host_rewriter(command cmd, const idna_options& options, bool urls
 }
 
 void host_rewriter::convert(std::string_view record, idna_outcome& outcome) const {
-  outcome.output.clear();
-  outcome.errors = {};
-  outcome.label = idna_result::no_label;
-  outcome.host = 0;
-  outcome.host_text.clear();
-  outcome.failure.reset();
-  outcome.has_output = true;
+  // The line always goes out, its hosts converted or left as they were.
+  outcome.start_record(true);
   try {
     const result valid = validate_utf8(std::span<const char>(record.data(), record.size()));
     if (valid.code != status::success) {

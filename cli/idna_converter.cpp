@@ -20,15 +20,9 @@ idna_converter::idna_converter(command cmd, const idna_options& options, output_
 
 void idna_converter::convert(std::string_view record, idna_outcome& outcome) const {
   const bool to_unicode = cmd_ == command::to_unicode;
-  outcome.output.clear();
-  outcome.errors = {};
-  outcome.label = idna_result::no_label;
-  outcome.host = 0;
-  outcome.host_text.clear();
-  outcome.failure.reset();
   // UTS #46 §4.3: ToUnicode always has a result to show; ToASCII has one
   // only when no error was recorded (§4.2).
-  outcome.has_output = to_unicode;
+  outcome.start_record(to_unicode);
   try {
     // ToASCII needs at most 4 bytes per input byte plus "xn--" per label,
     // ToUnicode at most 18 code points per input code point (U+FDFA): a

@@ -33,6 +33,17 @@ struct idna_outcome {
   std::string scratch;
 
   [[nodiscard]] bool ok() const noexcept { return errors.empty() && !failure; }
+
+  /// Forgets the previous record, keeping the buffers' capacity.
+  void start_record(bool output_expected) noexcept {
+    output.clear();
+    has_output = output_expected;
+    errors = {};
+    label = idna_result::no_label;
+    host = 0;
+    host_text.clear();
+    failure.reset();
+  }
 };
 
 }  // namespace puny::cli

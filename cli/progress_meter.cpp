@@ -1,26 +1,15 @@
 // puny CLI — the progress line on a terminal.
 #include "progress_meter.hpp"
 
-#include <cerrno>
 #include <cstdio>
 #include <unistd.h>
+
+#include "fd_io.hpp"
 
 namespace puny::cli {
 namespace {
 
 constexpr auto redraw_interval = std::chrono::milliseconds(250);
-
-// Writes all of s to fd; a terminal that fails is not worth a message.
-void write_all(int fd, std::string_view s) {
-  while (!s.empty()) {
-    const ssize_t n = ::write(fd, s.data(), s.size());
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return;
-    }
-    s.remove_prefix(static_cast<std::size_t>(n));
-  }
-}
 
 // 2.9M, 812k, 95: a rate in three or four characters.
 std::string short_count(double v) {
@@ -85,14 +74,15 @@ void progress_meter::draw(std::uint64_t bytes, std::uint64_t records, std::chron
     line_ += clock_time(elapsed * (1.0 - fraction) / fraction);
   }
   line_ += "\x1b[K";
-  write_all(fd_, line_);
+  // A terminal that fails is not worth a message.
+  (void)write_all(fd_, line_);
   shown_ = true;
   last_draw_ = now;
 }
 
 void progress_meter::erase() {
   if (!shown_) return;
-  write_all(fd_, "\r\x1b[K");
+  (void)write_all(fd_, "\r\x1b[K");
   shown_ = false;
 }
 

@@ -3,6 +3,9 @@
 #include "puny/explain.hpp"
 
 #include <span>
+#include <string>
+#include <string_view>
+#include <type_traits>
 #include <utility>
 
 #include "idna/explain_locate.hpp"
@@ -28,9 +31,10 @@ void add_explanation(domain_explanation& e, std::u32string_view code_points, con
   e.bidi_domain = located.bidi_domain;
 }
 
-}  // namespace
-
-domain_explanation explain(std::string_view domain, const idna_options& options) {
+// ToASCII gives the verdict, ToUnicode the form shown; both on the input as
+// given, so that the UTF-8 and UTF-32 overloads explain alike.
+template <typename Char>
+domain_explanation explain_as_given(std::basic_string_view<Char> domain, const idna_options& options) {
   domain_explanation e;
   idna_converted<std::string> ascii = to_ascii(domain, options);
   e.code = ascii.code;
@@ -39,27 +43,28 @@ domain_explanation explain(std::string_view domain, const idna_options& options)
   e.ascii = std::move(ascii.value);
   e.errors = ascii.errors;
   e.label = ascii.label;
-  const idna_converted<std::string> unicode = to_unicode(domain, options);
-  e.unicode = widen_utf8(unicode.value);
-  e.unicode_errors = unicode.errors;
-  add_explanation(e, widen_utf8(domain), options);
+  if constexpr (std::is_same_v<Char, char>) {
+    const idna_converted<std::string> unicode = to_unicode(domain, options);
+    e.unicode = widen_utf8(unicode.value);
+    e.unicode_errors = unicode.errors;
+    add_explanation(e, widen_utf8(domain), options);
+  } else {
+    idna_converted<std::u32string> unicode = to_unicode(domain, options);
+    e.unicode = std::move(unicode.value);
+    e.unicode_errors = unicode.errors;
+    add_explanation(e, domain, options);
+  }
   return e;
 }
 
+}  // namespace
+
+domain_explanation explain(std::string_view domain, const idna_options& options) {
+  return explain_as_given(domain, options);
+}
+
 domain_explanation explain(std::u32string_view domain, const idna_options& options) {
-  domain_explanation e;
-  idna_converted<std::string> ascii = to_ascii(domain, options);
-  e.code = ascii.code;
-  e.position = ascii.position;
-  if (ascii.code != status::success) return e;
-  e.ascii = std::move(ascii.value);
-  e.errors = ascii.errors;
-  e.label = ascii.label;
-  idna_converted<std::u32string> unicode = to_unicode(domain, options);
-  e.unicode = std::move(unicode.value);
-  e.unicode_errors = unicode.errors;
-  add_explanation(e, domain, options);
-  return e;
+  return explain_as_given(domain, options);
 }
 
 }  // namespace puny

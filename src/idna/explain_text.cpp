@@ -60,13 +60,7 @@ std::string_view idna_status_name(ucd::idna_status s) noexcept {
   return i < std::size(names) ? names[i] : std::string_view("?");
 }
 
-bool is_showable(char32_t cp) noexcept {
-  if (cp >= 0x20 && cp < 0x7F) return true;
-  // C0 and C1 controls, DEL; surrogates and non-code points have no UTF-8.
-  if (cp < 0xA0 || (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF) return false;
-  // Default_Ignorable_Code_Point (DerivedCoreProperties.txt, Unicode 17.0)
-  // shows as nothing at all; most of it is BN below, but not U+061C ARABIC
-  // LETTER MARK (AL) nor the Hangul fillers (L).
+bool is_default_ignorable(char32_t cp) noexcept {
   struct range {
     char32_t first, last;
   };
@@ -77,8 +71,22 @@ bool is_showable(char32_t cp) noexcept {
       {0x1D173, 0x1D17A}, {0xE0000, 0xE0FFF},
   };
   for (const range& r : ignorable) {
-    if (cp >= r.first && cp <= r.last) return false;
+    if (cp >= r.first && cp <= r.last) return true;
   }
+  return false;
+}
+
+bool is_hidden(char32_t cp) noexcept {
+  return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) || cp == 0x2028 || cp == 0x2029 || is_default_ignorable(cp);
+}
+
+bool is_showable(char32_t cp) noexcept {
+  if (cp >= 0x20 && cp < 0x7F) return true;
+  // C0 and C1 controls, DEL; surrogates and non-code points have no UTF-8.
+  if (cp < 0xA0 || (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF) return false;
+  // Default ignorables show as nothing at all; most are BN below, but not
+  // U+061C ARABIC LETTER MARK (AL) nor the Hangul fillers (L).
+  if (is_default_ignorable(cp)) return false;
   const ucd::properties p = ucd::lookup_properties(cp);
   // A mark would combine with the quote before it; B, S and WS are
   // separators and spaces (U+2028 among them); the explicit Bidi formatting

@@ -19,6 +19,18 @@ namespace puny::detail::explain_text {
 /// "valid", "ignored", "mapped", "deviation", "disallowed" (IdnaMappingTable.txt).
 [[nodiscard]] std::string_view idna_status_name(ucd::idna_status s) noexcept;
 
+/// Default_Ignorable_Code_Point (DerivedCoreProperties.txt, Unicode 17.0):
+/// shown as nothing at all.  Checked against the file for every code point
+/// by the conformance tests.
+[[nodiscard]] bool is_default_ignorable(char32_t cp) noexcept;
+
+/// What a terminal would not show as itself: C0 and C1 controls, DEL,
+/// U+2028 and U+2029, and is_default_ignorable() (ZWNJ and ZWJ among them,
+/// and the Bidi formatting characters, which could reorder a message).
+/// The CLI writes these as escapes; unlike is_showable() it keeps marks and
+/// spaces, which belong in a label shown whole.
+[[nodiscard]] bool is_hidden(char32_t cp) noexcept;
+
 /// True when the code point can be shown as itself between quotes without
 /// hiding, reordering or merging with the text around it.
 [[nodiscard]] bool is_showable(char32_t cp) noexcept;

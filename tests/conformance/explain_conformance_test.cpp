@@ -16,126 +16,16 @@
 #include "idna/explain_locate.hpp"
 #include "puny/explain.hpp"
 #include "puny/idna.hpp"
+#include "idna_test_v2_file.hpp"
 #include "test_encoding.hpp"
 #include "unicode_data.hpp"
 
 namespace {
 
+using puny_test::has_surrogate;
+using puny_test::idna_test_v2_line;
+using puny_test::show;
 using puny_test::to_utf8;
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
-}
-
-// The source column: UTF-8 with \uXXXX and \x{XXXX} escapes (which may
-// name lone surrogates); "" is the empty string.
-std::u32string unescape(std::string_view s) {
-  if (s == "\"\"") return {};
-  std::u32string out;
-  std::size_t i = 0;
-  while (i < s.size()) {
-    if (s[i] == '\\' && i + 1 < s.size() && s[i + 1] == 'u') {
-      out.push_back(static_cast<char32_t>(std::stoul(std::string(s.substr(i + 2, 4)), nullptr, 16)));
-      i += 6;
-      continue;
-    }
-    if (s[i] == '\\' && i + 2 < s.size() && s[i + 1] == 'x' && s[i + 2] == '{') {
-      const std::size_t close = s.find('}', i);
-      out.push_back(static_cast<char32_t>(std::stoul(std::string(s.substr(i + 3, close - i - 3)), nullptr, 16)));
-      i = close + 1;
-      continue;
-    }
-    const auto b = static_cast<unsigned char>(s[i]);
-    const std::size_t n = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
-    char32_t cp = n == 1 ? b : n == 2 ? (b & 0x1Fu) : n == 3 ? (b & 0x0Fu) : (b & 0x07u);
-    for (std::size_t k = 1; k < n; ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3Fu);
-    out.push_back(cp);
-    i += n;
-  }
-  return out;
-}
-
-bool has_surrogate(const std::u32string& s) {
-  for (const char32_t c : s) {
-    if (c >= 0xD800 && c <= 0xDFFF) return true;
-  }
-  return false;
-}
-
-// "[B1, V6]" (or "[]") to a set; blank means "as the column it defaults to".
-std::optional<puny::idna_errors> parse_status(std::string_view s) {
-  if (s.empty()) return std::nullopt;
-  puny::idna_errors set;
-  s.remove_prefix(1);
-  s.remove_suffix(1);
-  while (!s.empty()) {
-    const std::size_t comma = s.find(',');
-    const std::string_view name = trim(s.substr(0, comma));
-    bool known = false;
-    for (std::size_t i = 0; i < puny::idna_code_count; ++i) {
-      const auto c = static_cast<puny::idna_code>(i);
-      if (puny::name(c) == name) {
-        set.insert(c);
-        known = true;
-      }
-    }
-    EXPECT_TRUE(known) << "unknown status code " << name;
-    if (comma == std::string_view::npos) break;
-    s.remove_prefix(comma + 1);
-  }
-  return set;
-}
-
-struct test_line {
-  std::size_t line_number;
-  std::u32string source;
-  puny::idna_errors to_ascii_n_status;
-  puny::idna_errors to_ascii_t_status;
-};
-
-std::vector<test_line> read_lines(std::istream& file) {
-  std::vector<test_line> lines;
-  std::string text;
-  for (std::size_t number = 1; std::getline(file, text); ++number) {
-    std::string_view data(text);
-    data = data.substr(0, data.find('#'));
-    if (trim(data).empty()) continue;
-    std::vector<std::string_view> columns;
-    while (true) {
-      const std::size_t semi = data.find(';');
-      columns.push_back(trim(data.substr(0, semi)));
-      if (semi == std::string_view::npos) break;
-      data.remove_prefix(semi + 1);
-    }
-    if (columns.size() < 7) {
-      ADD_FAILURE() << "line " << number << " has " << columns.size() << " columns";
-      continue;
-    }
-    test_line t;
-    t.line_number = number;
-    t.source = unescape(columns[0]);
-    // Blank status columns default as the file's header says.
-    const puny::idna_errors to_unicode_status = parse_status(columns[2]).value_or(puny::idna_errors{});
-    t.to_ascii_n_status = parse_status(columns[4]).value_or(to_unicode_status);
-    t.to_ascii_t_status = parse_status(columns[6]).value_or(t.to_ascii_n_status);
-    lines.push_back(std::move(t));
-  }
-  return lines;
-}
-
-std::string show(std::u32string_view s) {
-  std::ostringstream o;
-  for (const char32_t c : s) {
-    if (c >= 0x20 && c < 0x7F) {
-      o << static_cast<char>(c);
-    } else {
-      o << "\\u{" << std::hex << static_cast<std::uint32_t>(c) << std::dec << "}";
-    }
-  }
-  return o.str();
-}
 
 std::u32string joined(const std::vector<puny::label_explanation>& labels, std::u32string puny::label_explanation::*form) {
   std::u32string s;
@@ -190,7 +80,7 @@ std::string check_violations(const puny::domain_explanation& e) {
   return {};
 }
 
-puny::domain_explanation explain_line(const test_line& t, const puny::idna_options& options) {
+puny::domain_explanation explain_line(const idna_test_v2_line& t, const puny::idna_options& options) {
   if (has_surrogate(t.source)) return puny::explain(std::u32string_view(t.source), options);
   return puny::explain(std::string_view(to_utf8(t.source)), options);
 }
@@ -201,16 +91,16 @@ constexpr std::size_t report_limit = 40;
 
 TEST(ExplainConformance, EveryIdnaTestV2LineToAsciiNAndT) {
   PUNY_OPEN_UNICODE_FILE(file, "IdnaTestV2.txt");
-  const std::vector<test_line> lines = read_lines(file);
+  const std::vector<idna_test_v2_line> lines = puny_test::read_idna_test_v2(file);
   ASSERT_EQ(lines.size(), 6391u) << "IdnaTestV2.txt of Unicode 17.0.0 has 6391 test lines";
 
   std::size_t agreed = 0;
   std::size_t violations = 0;
   std::size_t reported = 0;
-  auto fail = [&](const test_line& t, std::string_view op, const std::string& why) {
+  auto fail = [&](const idna_test_v2_line& t, std::string_view op, const std::string& why) {
     if (reported++ < report_limit) ADD_FAILURE() << "line " << t.line_number << " " << op << " \"" << show(t.source) << "\": " << why;
   };
-  for (const test_line& t : lines) {
+  for (const idna_test_v2_line& t : lines) {
     for (const bool transitional : {false, true}) {
       const std::string_view op = transitional ? "toAsciiT" : "toAsciiN";
       const puny::idna_errors want = transitional ? t.to_ascii_t_status : t.to_ascii_n_status;
@@ -253,7 +143,7 @@ TEST(ExplainConformance, EveryIdnaTestV2LineToAsciiNAndT) {
 // violation.
 TEST(ExplainConformance, EveryIdnaTestV2LineUnderEveryOptionSet) {
   PUNY_OPEN_UNICODE_FILE(file, "IdnaTestV2.txt");
-  const std::vector<test_line> lines = read_lines(file);
+  const std::vector<idna_test_v2_line> lines = puny_test::read_idna_test_v2(file);
   ASSERT_EQ(lines.size(), 6391u);
 
   struct option_set {
@@ -289,7 +179,7 @@ TEST(ExplainConformance, EveryIdnaTestV2LineUnderEveryOptionSet) {
   std::size_t agreed = 0;
   std::size_t reported = 0;
   for (const option_set& set : sets) {
-    for (const test_line& t : lines) {
+    for (const idna_test_v2_line& t : lines) {
       const puny::domain_explanation e = explain_line(t, set.options);
       const puny::detail::located_domain located = puny::detail::locate_violations(t.source, set.options);
       const std::string problem = check_violations(e);
@@ -320,9 +210,9 @@ TEST(ExplainConformance, EveryIdnaTestV2LineUnderEveryOptionSet) {
 // The code point entry point gives what the UTF-8 one gives.
 TEST(ExplainConformance, Utf32InputExplainsLikeUtf8) {
   PUNY_OPEN_UNICODE_FILE(file, "IdnaTestV2.txt");
-  const std::vector<test_line> lines = read_lines(file);
+  const std::vector<idna_test_v2_line> lines = puny_test::read_idna_test_v2(file);
   std::size_t compared = 0;
-  for (const test_line& t : lines) {
+  for (const idna_test_v2_line& t : lines) {
     if (has_surrogate(t.source)) continue;
     const puny::domain_explanation a = puny::explain(std::string_view(to_utf8(t.source)));
     const puny::domain_explanation b = puny::explain(std::u32string_view(t.source));

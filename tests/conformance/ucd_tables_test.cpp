@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "idna/explain_text.hpp"
 #include "unicode/idna_record.hpp"
 #include "unicode/ucd.hpp"
 #include "unicode_data.hpp"
@@ -229,6 +230,27 @@ std::u32string full_decomposition(const unicode_data& data, char32_t cp) {
   std::u32string result;
   for (const char32_t part : it->second) result += full_decomposition(data, part);
   return result;
+}
+
+// The explanations and the CLI write these as escapes (explain_text.hpp);
+// the list is short and typed by hand, so it is held to the file here.
+TEST(UcdTables, DefaultIgnorablesMatchDerivedCorePropertiesForEveryCodePoint) {
+  PUNY_OPEN_UNICODE_FILE(file, "DerivedCoreProperties.txt");
+  std::vector<bool> ignorable(code_point_count, false);
+  std::size_t listed = 0;
+  for_each_line(file, false, [&](auto range, const auto& fields) {
+    if (fields[1] != "Default_Ignorable_Code_Point") return;
+    fill(ignorable, range, true);
+    listed += range.second - range.first + 1;
+  });
+  ASSERT_EQ(listed, 4174u) << "Unicode 17.0.0 has 4174 Default_Ignorable_Code_Point code points";
+  std::size_t wrong = 0;
+  for (char32_t cp = 0; cp < code_point_count; ++cp) {
+    if (puny::detail::explain_text::is_default_ignorable(cp) != ignorable[cp] && wrong++ < 20) {
+      ADD_FAILURE() << hex(cp) << ": is_default_ignorable says " << !ignorable[cp];
+    }
+  }
+  EXPECT_EQ(wrong, 0u);
 }
 
 TEST(UcdTables, DecompositionsAndCaseMappingsMatchUnicodeDataForEveryCodePoint) {
