@@ -53,7 +53,10 @@ NFC_QC_VALUES = {"Y": 0, "N": 1, "M": 2}  # enum nfc_quick_check order
 # lookup per code point; a deviation's transitional mapping, needed only with
 # Transitional_Processing, is in a separate four-entry table.
 IDNA_STATUS_BITS, IDNA_LENGTH_BITS, IDNA_PAYLOAD_BITS = 3, 5, 24
-IDNA_PROPERTY_FIELDS = [("bidi", 0, 5), ("ccc", 5, 8), ("nfc_qc", 13, 2), ("mark", 15, 1), ("joining", 16, 3)]
+# composes: the code point is the first of a primary composite (UAX #15 §3.11
+# D114, Hangul L and LV included), which lets an NFC check skip the search.
+IDNA_PROPERTY_FIELDS = [("bidi", 0, 5), ("ccc", 5, 8), ("nfc_qc", 13, 2), ("mark", 15, 1), ("joining", 16, 3),
+                        ("composes", 19, 1)]
 NFC_QC_NAMES = ["yes", "no", "maybe"]
 # Bit layout of one decomposition entry (a uint16): length | pool offset << 3; 0 = none.
 DECOMP_LENGTH_BITS, DECOMP_ENTRY_BITS = 3, 16
@@ -397,6 +400,17 @@ def main():
     check(not any(HANGUL_FIRST <= cp <= HANGUL_LAST for cp in decomposition),
           "UnicodeData.txt lists a Hangul syllable decomposition (expected algorithmic only)")
 
+    # First code points of primary composites (the pairs of the Normalization
+    # section below) and of the Hangul ones (Unicode §3.12: L + V, LV + T).
+    composes = [0] * CODE_POINTS
+    for cp, parts in decomposition.items():
+        if len(parts) == 2 and cp not in full_exclusion:
+            composes[parts[0]] = 1
+    for cp in range(0x1100, 0x1113):
+        composes[cp] = 1
+    for cp in range(HANGUL_FIRST, HANGUL_LAST + 1, 28):
+        composes[cp] = 1
+
     # --- IDNA mapping table ------------------------------------------------
     multi = [m for m in idna_mapping if len(m) > 1]
     idna_pool, idna_offsets = build_pool(multi)
@@ -423,7 +437,7 @@ def main():
 
     def property_word(cp):
         fields = {"bidi": bidi[cp], "ccc": ccc[cp], "nfc_qc": nfc_qc[cp], "mark": int(mark[cp]),
-                  "joining": joining[cp]}
+                  "joining": joining[cp], "composes": composes[cp]}
         payload = 0
         for name, offset, bits in IDNA_PROPERTY_FIELDS:
             check(fields[name] < (1 << bits), f"U+{cp:04X}: {name} does not fit its field")

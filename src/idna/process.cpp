@@ -28,7 +28,9 @@ constexpr std::uint32_t status_bit(idna_status s) noexcept { return std::uint32_
 // B1–B6 are consecutive codes, so the Bidi codes of a label fit one byte
 // until the domain is known to be a Bidi domain name.
 constexpr unsigned bidi_code_shift = static_cast<unsigned>(idna_code::B1);
-static_assert(static_cast<unsigned>(idna_code::B6) - bidi_code_shift < 8);
+static_assert(static_cast<unsigned>(idna_code::B6) - bidi_code_shift < 7);
+/// In workspace::bidi: the label's codes are still to be computed.
+constexpr std::uint8_t bidi_rule_pending = 0x80;
 
 // U+200C and U+200D are the only code points RFC 5892 Appendix A's rules
 // apply to; both have Bidi_Class BN (the generator asserts it), so a label
@@ -169,9 +171,19 @@ class domain_processor {
     // RFC 5893 §2: in a Bidi domain name (some label has R, AL or AN) every
     // label must satisfy the Bidi rule — except one kept unchecked.
     if (bidi_domain_) {
+      std::size_t start = 0;
       for (std::size_t i = 0; i < result_.labels; ++i) {
-        if ((ws_.failed[i] & label_kept) != 0) continue;
-        record(i, idna_errors::from_bits(std::uint32_t{ws_.bidi[i]} << bidi_code_shift));
+        std::size_t end = start;
+        while (end < n_ && d_[end] != U'.') ++end;
+        std::uint8_t codes = ws_.bidi[i];
+        if (codes == bidi_rule_pending) {
+          codes = static_cast<std::uint8_t>(bidi_rule(std::u32string_view(d_ + start, end - start)).bits() >>
+                                            bidi_code_shift);
+        }
+        if ((ws_.failed[i] & label_kept) == 0) {
+          record(i, idna_errors::from_bits(std::uint32_t{codes} << bidi_code_shift));
+        }
+        start = end + 1;
       }
     }
     return result_;
@@ -334,11 +346,12 @@ class domain_processor {
     char32_t* const label = d_ + start_;
     std::size_t length = n_ - start_;
 
-    // Step 2, only where the quick check cannot prove the label is in NFC.
-    // A label can be normalized on its own: U+002E is a starter that
-    // nothing composes with and no decomposition holds (the generator
-    // asserts both).
-    if (summary_.nfc_unsure) {
+    // Step 2, only where the quick check cannot prove the label is in NFC
+    // and is_nfc, which settles most of the rest (an Indic vowel sign after
+    // a consonant) without normalizing, finds it is not.  A label can be
+    // normalized on its own: U+002E is a starter that nothing composes
+    // with and no decomposition holds (the generator asserts both).
+    if (summary_.nfc_unsure && !is_nfc(std::u32string_view(label, length), ws_.scratch)) {
       const std::size_t stable = stable_nfc_prefix(label, length);
       const std::size_t rest = length - stable;
       const std::size_t k = to_nfc(std::u32string_view(label + stable, rest), ws_.scratch);
@@ -451,22 +464,24 @@ class domain_processor {
     // §4.1 criterion 1, for a decoded label only: everything else was
     // normalized in step 2.  (Criterion 5, no U+002E, holds by
     // construction: see process_domain.)
-    if (decoded && s.nfc_unsure && !in_nfc(label, length)) e.insert(idna_code::V1);
+    if (decoded && s.nfc_unsure && !is_nfc(std::u32string_view(label, length), ws_.scratch)) {
+      e.insert(idna_code::V1);
+    }
     if (options_.check_joiners && (s.bidi.classes & joiner_bidi_classes) != 0) {
       e |= contextj(std::u32string_view(label, length));
     }
     if (options_.check_bidi) {
-      ws_.bidi[index_] = static_cast<std::uint8_t>(bidi_rule(s.bidi).bits() >> bidi_code_shift);
-      bidi_domain_ = bidi_domain_ || has_rtl(s.bidi);
+      // Most domains have no R, AL or AN, so are no Bidi domain name: a
+      // label without them is checked only once another label has made
+      // the domain one (finish()).
+      if (has_rtl(s.bidi)) {
+        ws_.bidi[index_] = static_cast<std::uint8_t>(bidi_rule(s.bidi).bits() >> bidi_code_shift);
+        bidi_domain_ = true;
+      } else {
+        ws_.bidi[index_] = bidi_rule_pending;
+      }
     }
     return e;
-  }
-
-  bool in_nfc(const char32_t* label, std::size_t length) const noexcept {
-    const std::size_t stable = stable_nfc_prefix(label, length);
-    const std::size_t rest = length - stable;
-    const std::size_t k = to_nfc(std::u32string_view(label + stable, rest), ws_.scratch);
-    return k == rest && std::equal(label + stable, label + length, ws_.scratch.data());
   }
 
   /// How much of the label normalization leaves as it is: everything before

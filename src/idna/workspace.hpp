@@ -25,7 +25,9 @@ struct workspace {
   std::span<char> label_text;       // an xn-- label's ASCII, as the Punycode decoder reads it
   std::span<std::uint64_t> words;   // Punycode scratch for labels longer than puny::inline_limit
   std::span<std::uint8_t> failed;   // per label: nonzero when it has an error (display fallback)
-  std::span<std::uint8_t> bidi;     // per label: its B1–B6 codes, recorded if the domain is a Bidi domain name
+  /// Per label: its B1–B6 codes, or "pending" for a label without R, AL or
+  /// AN; read only if the domain is a Bidi domain name.
+  std::span<std::uint8_t> bidi;
 
   [[nodiscard]] std::size_t capacity() const noexcept { return domain.size(); }
 };

@@ -42,11 +42,13 @@ inline constexpr unsigned idna_mark_shift = idna_payload_shift + 15;
 inline constexpr unsigned idna_mark_bits = 1;
 inline constexpr unsigned idna_joining_shift = idna_payload_shift + 16;
 inline constexpr unsigned idna_joining_bits = 3;
+inline constexpr unsigned idna_composes_shift = idna_payload_shift + 19;
+inline constexpr unsigned idna_composes_bits = 1;
 // Per code point: status | length << 3 | payload << 8.
-// 57376 bytes: stage 1 4352 x std::uint8_t, stage 2 5248 x std::uint16_t, stage 3 10632 x std::uint32_t.
+// 59488 bytes: stage 1 4352 x std::uint8_t, stage 2 5472 x std::uint16_t, stage 3 11048 x std::uint32_t.
 extern const std::uint8_t idna_stage1[4352];
-extern const std::uint16_t idna_stage2[5248];
-extern const std::uint32_t idna_stage3[10632];
+extern const std::uint16_t idna_stage2[5472];
+extern const std::uint32_t idna_stage3[11048];
 /// cp must be <= U+10FFFF.
 [[nodiscard]] inline std::uint32_t idna_value(char32_t cp) noexcept {
   return trie_value<8, 3>(idna_stage1, idna_stage2, idna_stage3, cp);

@@ -11,7 +11,8 @@ idna_record with_own_properties(char32_t cp, idna_status status) noexcept {
       std::uint32_t{p.ccc} << tables::idna_ccc_shift |
       std::uint32_t{static_cast<std::uint8_t>(p.nfc_qc)} << tables::idna_nfc_qc_shift |
       std::uint32_t{p.mark} << tables::idna_mark_shift |
-      std::uint32_t{static_cast<std::uint8_t>(p.joining)} << tables::idna_joining_shift;
+      std::uint32_t{static_cast<std::uint8_t>(p.joining)} << tables::idna_joining_shift |
+      std::uint32_t{composes_first(cp)} << tables::idna_composes_shift;
   return idna_record(bits);
 }
 

@@ -55,6 +55,11 @@ class idna_record {
     return (bits_ & mask) != 0;
   }
   [[nodiscard]] constexpr bool mark() const noexcept { return field<tables::idna_mark_shift, tables::idna_mark_bits>() != 0; }
+  /// The code point is the first of a primary composite (Hangul L and LV
+  /// included): NFC may compose it with a Maybe code point after it.
+  [[nodiscard]] constexpr bool composes() const noexcept {
+    return field<tables::idna_composes_shift, tables::idna_composes_bits>() != 0;
+  }
   [[nodiscard]] constexpr joining_type joining() const noexcept {
     return static_cast<joining_type>(field<tables::idna_joining_shift, tables::idna_joining_bits>());
   }

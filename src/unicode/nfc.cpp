@@ -4,7 +4,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <algorithm>
 
+#include "unicode/idna_record.hpp"
 #include "unicode/ucd.hpp"
 
 namespace puny::detail {
@@ -179,7 +181,71 @@ std::size_t compose(char32_t* text, std::size_t length) noexcept {
   return written;
 }
 
+bool has_decomposition(char32_t cp) noexcept {
+  return cp - s_base < s_count || !ucd::canonical_decomposition(cp).empty();
+}
+
+/// NFC leaves s as it is (scratch as for is_nfc).
+bool to_nfc_unchanged(std::u32string_view s, std::span<char32_t> scratch) noexcept {
+  const std::size_t k = to_nfc(s, scratch);
+  return k == s.size() && std::equal(s.begin(), s.end(), scratch.begin());
+}
+
 }  // namespace
+
+bool is_nfc(std::u32string_view s, std::span<char32_t> scratch) noexcept {
+  // UAX #15 §9 resolves a Maybe by normalizing; most Maybe code points of
+  // real labels are decided here without it.  Up to s[i] the text is
+  // proven in NFC, so the Canonical Composition Algorithm (Unicode §3.11
+  // D117) leaves it as it is; s[i] then changes it only by composing with
+  // the last starter, which needs NFC_Quick_Check Maybe (no other code
+  // point is ever the second half of a primary composite: the generator
+  // asserts it) and not being blocked (D115).  Two facts of the tables,
+  // held by tests: every non-starter that decomposes has NFC_Quick_Check
+  // No, and every Maybe code point that decomposes is above U+FFFF.
+  bool seen_starter = false;
+  std::size_t starter_at = 0;       // the last starter so far
+  ucd::idna_record starter(0);      // ... and its record
+  std::uint8_t last_class = 0;      // of s[i - 1]; 0 right after the starter
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const char32_t cp = s[i];
+    // The inline record: IDNA validation, the caller, has just read the
+    // same entries.
+    const ucd::idna_record props = ucd::lookup_validation_record(cp);
+    const ucd::nfc_quick_check qc = props.nfc_qc();
+    const std::uint8_t ccc = props.ccc();
+    if (qc == ucd::nfc_quick_check::no) return false;
+    // Not in canonical order (D109): normalization would reorder it.
+    if (ccc != 0 && last_class > ccc) return false;
+    if (qc == ucd::nfc_quick_check::maybe) {
+      // One that decomposes (U+16D68 KIRAT RAI VOWEL SIGN AI = U+16D67
+      // U+16D67) can compose by its first part with what precedes it.
+      if (cp > 0xFFFF && has_decomposition(cp)) return to_nfc_unchanged(s, scratch);
+      if (!seen_starter) {
+        // Nothing to compose with.
+      } else if (ccc == 0) {
+        // A starter composes only with a starter right before it, whose
+        // own decomposition has composed back into it by then.
+        if (starter_at == i - 1 && starter.composes() && compose_pair(s[starter_at], cp) != 0) return false;
+      } else if (last_class == 0 || last_class < ccc) {
+        // Not blocked: in canonical order the previous mark has the
+        // greatest class since the starter.  The starter's decomposition
+        // could put a mark of a greater class after cp in NFD, which
+        // composition meets first (U+00F4 U+0323 is U+1ED9): such rare
+        // cases take the full normalization.
+        if (has_decomposition(s[starter_at])) return to_nfc_unchanged(s, scratch);
+        if (starter.composes() && compose_pair(s[starter_at], cp) != 0) return false;
+      }
+    }
+    if (ccc == 0) {
+      seen_starter = true;
+      starter_at = i;
+      starter = props;
+    }
+    last_class = ccc;
+  }
+  return true;
+}
 
 bool is_nfc_quick(std::u32string_view s) noexcept {
   std::uint8_t last_class = 0;

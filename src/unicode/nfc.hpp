@@ -12,6 +12,12 @@ namespace puny::detail {
 /// to_nfc and compare.
 [[nodiscard]] bool is_nfc_quick(std::u32string_view s) noexcept;
 
+/// True when s is in NFC (to_nfc would return it unchanged).  Decided
+/// from the properties of s and its composition pairs in all but rare
+/// cases, which normalize into scratch; scratch must hold
+/// nfc_buffer_size(s.size()) code points and must not overlap s.
+[[nodiscard]] bool is_nfc(std::u32string_view s, std::span<char32_t> scratch) noexcept;
+
 /// Room to_nfc needs for an input of n code points: the full canonical
 /// decomposition grows a string at most max_decomposition_length-fold
 /// (Hangul: 3-fold).

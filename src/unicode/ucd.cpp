@@ -2,6 +2,7 @@
 // implementation of src/unicode/ucd.hpp.
 #include "unicode/ucd.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <iterator>
 
@@ -74,6 +75,17 @@ char32_t primary_composite(char32_t a, char32_t b) noexcept {
     length -= half;
   }
   return key(base->first, base->second) == wanted ? base->composite : 0;
+}
+
+bool composes_first(char32_t cp) noexcept {
+  // Unicode §3.12: L + V and LV + T compose arithmetically.
+  if (cp - 0x1100 < 19) return true;
+  if (cp - 0xAC00 < 11172) return (cp - 0xAC00) % 28 == 0;
+  const tables::composition* const end = std::end(tables::compositions);
+  const tables::composition* const at = std::lower_bound(
+      std::begin(tables::compositions), end, cp,
+      [](const tables::composition& c, char32_t first) noexcept { return c.first < first; });
+  return at != end && at->first == cp;
 }
 
 char32_t simple_lowercase(char32_t cp) noexcept {

@@ -73,6 +73,11 @@ inline constexpr std::size_t max_decomposition_length = 4;
 /// Hangul is algorithmic, not in the table.
 [[nodiscard]] char32_t primary_composite(char32_t a, char32_t b) noexcept;
 
+/// cp is the first code point of a primary composite, Hangul L and LV
+/// included.  (The IDNA record carries this for code points that are not
+/// mapped: idna_record::composes.)
+[[nodiscard]] bool composes_first(char32_t cp) noexcept;
+
 // ---------------------------------------------------------------------------
 // Simple case mappings (UnicodeData fields 12 and 13), for Appendix A
 // mixed-case annotation in the CLI.

@@ -99,6 +99,24 @@ TEST(NormalizationTest, QuickCheckNeverClaimsNfcForAChangedString) {
   EXPECT_GT(claimed, 10000u);  // the check must say yes to the plain NFC columns
 }
 
+// is_nfc decides most strings without normalizing (src/unicode/nfc.cpp);
+// on every column of every line it must agree with NFC itself, both ways.
+TEST(NormalizationTest, IsNfcAgreesWithNfcOnEveryColumn) {
+  PUNY_OPEN_UNICODE_FILE(file, "NormalizationTest.txt");
+  std::size_t in_nfc = 0;
+  std::size_t not_in_nfc = 0;
+  for (const test_line& t : read_lines(file)) {
+    for (const auto& column : t.c) {
+      std::vector<char32_t> scratch(nfc_buffer_size(column.size()));
+      const bool expected = nfc_of(column) == column;
+      EXPECT_EQ(puny::detail::is_nfc(column, scratch), expected) << "line " << t.line_number << ": " << show(column);
+      ++(expected ? in_nfc : not_in_nfc);
+    }
+  }
+  EXPECT_GT(in_nfc, 10000u);
+  EXPECT_GT(not_in_nfc, 10000u);
+}
+
 // UAX #15 / NormalizationTest.txt header: every code point not listed in
 // Part 1 is unchanged by NFC (checked here for all of U+0000..U+10FFFF,
 // surrogates included, which to_nfc passes through).

@@ -321,6 +321,47 @@ TEST(UcdTables, PrimaryCompositesAreExactlyTheNonExcludedPairs) {
   }
   EXPECT_GT(others, 10000u);
   EXPECT_EQ(ucd::primary_composite(0x1100, 0x1161), 0u);  // Hangul LV is algorithmic, not in the table
+
+  // The IDNA record's composes bit (and composes_first, which mapped code
+  // points' records take it from) is exactly "first of a primary
+  // composite", Hangul L and LV included (Unicode §3.12).
+  std::set<char32_t> composing;
+  for (const auto& [cp, parts] : data.canonical) {
+    if (parts.size() == 2 && excluded.count(cp) == 0) composing.insert(parts[0]);
+  }
+  for (char32_t l = 0x1100; l <= 0x1112; ++l) composing.insert(l);
+  for (char32_t lv = 0xAC00; lv <= 0xD7A3; lv += 28) composing.insert(lv);
+  std::size_t wrong = 0;
+  for (char32_t cp = 0; cp < code_point_count; ++cp) {
+    const bool expected = composing.count(cp) != 0;
+    if ((ucd::composes_first(cp) != expected || ucd::lookup_validation_record(cp).composes() != expected) &&
+        ++wrong <= 20) {
+      ADD_FAILURE() << hex(cp) << " composes: " << expected;
+    }
+  }
+  EXPECT_EQ(wrong, 0u);
+  EXPECT_GT(composing.size(), 400u);
+  EXPECT_FALSE(ucd::composes_first(0x110000));
+}
+
+// Two facts src/unicode/nfc.cpp's is_nfc relies on to skip work: every
+// non-starter that decomposes has NFC_Quick_Check No (so never reaches the
+// composition test), and every Maybe code point that decomposes is above
+// U+FFFF (so the BMP needs no decomposition lookup for them).
+TEST(UcdTables, DecomposingNonStartersAreQuickCheckNoAndDecomposingMaybesAreSupplementary) {
+  std::size_t decomposing_maybes = 0;
+  for (char32_t cp = 0; cp < code_point_count; ++cp) {
+    if (ucd::canonical_decomposition(cp).empty()) continue;
+    const ucd::properties p = ucd::lookup_properties(cp);
+    if (p.ccc != 0) {
+      EXPECT_EQ(p.nfc_qc, ucd::nfc_quick_check::no) << hex(cp);
+    }
+    if (p.nfc_qc == ucd::nfc_quick_check::maybe) {
+      EXPECT_GT(cp, char32_t{0xFFFF}) << hex(cp);
+      ++decomposing_maybes;
+    }
+  }
+  EXPECT_GT(decomposing_maybes, 0u);  // U+16D68 and others: the check is not vacuous
 }
 
 }  // namespace

@@ -178,6 +178,84 @@ TEST(NfcQuickCheck, AcceptsNfcAndRejectsMaybeOrMisordered) {
   EXPECT_TRUE(is_nfc_quick(surrogate));         // passes through to_nfc unchanged
 }
 
+TEST(IsNfc, DecidesTheCasesItShortcuts) {
+  std::vector<char32_t> scratch(nfc_buffer_size(8));
+  auto is_nfc = [&](std::u32string_view s) { return puny::detail::is_nfc(s, scratch); };
+  EXPECT_TRUE(is_nfc(U""));
+  EXPECT_TRUE(is_nfc(U"b\u00FCcher"));
+  EXPECT_FALSE(is_nfc(U"e\u0301"));              // composes with the starter
+  EXPECT_TRUE(is_nfc(U"\u00E9\u0301"));          // é has no composite with another acute
+  EXPECT_FALSE(is_nfc(U"\u212B"));                // NFC_QC=No
+  EXPECT_FALSE(is_nfc(U"a\u05B1\u05B0"));         // not canonically ordered
+  EXPECT_FALSE(is_nfc(U"\u09C7\u09BE"));          // Bengali O: a starter composes with a starter
+  EXPECT_TRUE(is_nfc(U"\u0995\u09BE"));           // KA + AA sign: no composite
+  EXPECT_TRUE(is_nfc(U"\u09C7x\u09BE"));          // not adjacent: blocked
+  EXPECT_FALSE(is_nfc(U"\u1100\u1161"));          // Hangul L + V
+  EXPECT_FALSE(is_nfc(U"\uAC00\u11A8"));          // Hangul LV + T
+  EXPECT_TRUE(is_nfc(U"\uAC01\u11A8"));           // LVT + T: none
+  EXPECT_TRUE(is_nfc(U"A\u0305\u0301"));          // blocked by a mark of the same class
+  EXPECT_FALSE(is_nfc(U"A\u0323\u0301"));         // not blocked: class 220 then 230; Á composes
+  // ô + dot below: in NFD the dot below moves before the circumflex and
+  // composes first (ộ), though ô and U+0323 have no composite.
+  EXPECT_FALSE(is_nfc(U"\u00F4\u0323"));
+  EXPECT_TRUE(is_nfc(U"\u1ED9"));
+}
+
+// is_nfc against NFC itself on random strings of the code points where
+// composition is decided: every NFC_Quick_Check Maybe code point, the
+// decomposable ones and their parts, Hangul jamo and syllables, marks of
+// many classes and plain starters.  Fixed seed.
+TEST(IsNfc, AgreesWithNfcOnRandomCompositionHeavyStrings) {
+  namespace ucd = puny::detail::ucd;
+  std::vector<char32_t> maybe;
+  std::vector<char32_t> decomposable;
+  std::vector<char32_t> marks;
+  for (char32_t cp = 0; cp <= 0x10FFFF; ++cp) {
+    if (cp >= 0xD800 && cp <= 0xDFFF) continue;
+    const ucd::properties p = ucd::lookup_properties(cp);
+    if (p.nfc_qc == ucd::nfc_quick_check::maybe) maybe.push_back(cp);
+    if (!ucd::canonical_decomposition(cp).empty()) {
+      decomposable.push_back(cp);
+      for (const char32_t part : ucd::canonical_decomposition(cp)) decomposable.push_back(part);
+    }
+    if (p.ccc != 0) marks.push_back(cp);
+  }
+  ASSERT_GT(maybe.size(), 50u);
+  ASSERT_GT(decomposable.size(), 2000u);
+  ASSERT_GT(marks.size(), 500u);
+  const std::vector<char32_t> hangul = {0x1100, 0x1112, 0x1161, 0x1175, 0x11A8, 0x11C2, 0xAC00, 0xAC01, 0xD7A3, 0xD788};
+  const std::vector<char32_t> plain = {U'a', U'e', U'o', U'A', U'x', 0x0915, 0x0995, 0x0B95, 0x3042, 0x05D0};
+  const std::vector<const std::vector<char32_t>*> pools = {&maybe, &maybe, &decomposable, &marks, &hangul, &plain};
+
+  std::uint64_t state = 0x9E3779B97F4A7C15u;
+  auto next = [&state](std::uint64_t bound) {
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    return state % bound;
+  };
+  std::vector<char32_t> scratch(nfc_buffer_size(8));
+  std::size_t in_nfc = 0;
+  std::size_t reported = 0;
+  for (int round = 0; round < 300000; ++round) {
+    std::u32string s;
+    const std::size_t length = 1 + next(8);
+    for (std::size_t i = 0; i < length; ++i) {
+      const std::vector<char32_t>& pool = *pools[next(pools.size())];
+      s.push_back(pool[next(pool.size())]);
+    }
+    const bool expected = nfc_of(s) == s;
+    in_nfc += expected ? 1 : 0;
+    if (puny::detail::is_nfc(s, scratch) != expected && ++reported <= 20) {
+      std::string hex;
+      for (const char32_t cp : s) hex += std::to_string(static_cast<std::uint32_t>(cp)) + ' ';
+      ADD_FAILURE() << "is_nfc says " << !expected << " for " << hex;
+    }
+  }
+  EXPECT_EQ(reported, 0u);
+  EXPECT_GT(in_nfc, 10000u);  // both answers are exercised
+}
+
 // The IDNA pipeline normalizes a label only from the last starter with
 // NFC_Quick_Check=Yes before the first code point the quick check cannot
 // clear (src/idna/process.cpp, stable_nfc_prefix).  That is sound only if
