@@ -49,46 +49,14 @@ struct label_summary {
   }
 };
 
-/// The summary of a label that was not built as it was written.  The loop
-/// only accumulates, with no test of where in the label it is; what
-/// depends on the first code point is read once afterwards.
+/// The summary of a label that was not built as it was written.
 [[nodiscard]] inline label_summary summarize(std::u32string_view label) noexcept {
+  // Built in a local that is copied out, not in the return slot, so that it
+  // can live in registers during the loop.
   label_summary s;
-  if (label.empty()) return s;
-  std::uint32_t statuses = 0;
-  std::uint32_t classes = 0;
-  std::uint32_t quick_checks = 0;  // NFC_Quick_Check values or-ed: nonzero when one is not Yes
-  char32_t code_points = 0;
-  bool non_ldh = false;
-  bool misordered = false;
-  std::uint8_t last_ccc = 0;
-  ucd::bidi_class last_not_nsm = ucd::bidi_class::L;
-  for (const char32_t cp : label) {
-    const ucd::idna_record record = ucd::lookup_validation_record(cp);
-    statuses |= std::uint32_t{1} << static_cast<unsigned>(record.status());
-    const ucd::bidi_class bidi = record.bidi();
-    classes |= std::uint32_t{1} << static_cast<unsigned>(bidi);
-    last_not_nsm = bidi != ucd::bidi_class::NSM ? bidi : last_not_nsm;
-    quick_checks |= static_cast<std::uint32_t>(record.nfc_qc());
-    code_points |= cp;
-    non_ldh |= cp < 0x80 && !(cp - U'a' < 26 || cp - U'0' < 10 || cp == U'-');
-    const std::uint8_t ccc = record.ccc();
-    misordered |= ccc != 0 && last_ccc > ccc;
-    last_ccc = ccc;
-  }
-  static_assert(static_cast<unsigned>(ucd::nfc_quick_check::yes) == 0);
-  const ucd::idna_record first = ucd::lookup_validation_record(label.front());
-  s.bidi.classes = classes;
-  s.bidi.first = first.bidi();
-  s.bidi.last_not_nsm = last_not_nsm;
-  s.bidi.empty = false;
-  s.statuses = statuses;
-  s.code_points = code_points;
-  s.non_ldh = non_ldh;
-  s.nfc_unsure = quick_checks != 0 || misordered;
-  s.first_is_mark = first.mark();
-  s.last_ccc = last_ccc;
-  return s;
+  for (const char32_t cp : label) s.add(cp, ucd::lookup_validation_record(cp));
+  label_summary result = s;
+  return result;
 }
 
 }  // namespace puny::detail

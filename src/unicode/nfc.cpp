@@ -221,13 +221,12 @@ bool is_nfc(std::u32string_view s, std::span<char32_t> scratch) noexcept {
       // One that decomposes (U+16D68 KIRAT RAI VOWEL SIGN AI = U+16D67
       // U+16D67) can compose by its first part with what precedes it.
       if (cp > 0xFFFF && has_decomposition(cp)) return to_nfc_unchanged(s, scratch);
-      if (!seen_starter) {
-        // Nothing to compose with.
-      } else if (ccc == 0) {
+      // Before the first starter there is nothing to compose with.
+      if (seen_starter && ccc == 0) {
         // A starter composes only with a starter right before it, whose
         // own decomposition has composed back into it by then.
         if (starter_at == i - 1 && starter.composes() && compose_pair(s[starter_at], cp) != 0) return false;
-      } else if (last_class == 0 || last_class < ccc) {
+      } else if (seen_starter && (last_class == 0 || last_class < ccc)) {
         // Not blocked: in canonical order the previous mark has the
         // greatest class since the starter.  The starter's decomposition
         // could put a mark of a greater class after cp in NFD, which
