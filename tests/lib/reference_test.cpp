@@ -54,11 +54,14 @@ void compare_encode(const puny::bootstring& p, const std::u32string& x, const st
 }
 
 // Decodes with the library and the reference and compares everything.
-// Returns the reference's result.
-puny_test::ref_decoded compare_decode(const puny::bootstring& p, std::string_view s) {
+// Returns the reference's result.  The output (and flag) buffers have room
+// for `room` elements, the input's length when not given.
+puny_test::ref_decoded compare_decode(const puny::bootstring& p, std::string_view s, std::size_t room = SIZE_MAX,
+                                      bool with_flags = true) {
   auto ref = puny_test::ref_decode(p, s);
-  std::vector<char32_t> out(s.size());
-  puny_test::bool_array flags(s.size());
+  if (room == SIZE_MAX) room = s.size();
+  std::vector<char32_t> out(room);
+  puny_test::bool_array flags(room);
   std::vector<std::uint64_t> scratch(puny::decode_scratch_words(s.size()));
   const std::span<const char> in(s.data(), s.size());
   std::string what;  // (built with += : GCC 12 warns falsely on "..." + std::string)
@@ -68,17 +71,23 @@ puny_test::ref_decoded compare_decode(const puny::bootstring& p, std::string_vie
   what += puny_test::hex_bytes(s);
   what += ')';
   // With flags unless the parameter set cannot carry them.
-  const bool annotate = p.supports_case_flags();
-  const puny::result r = puny::decode(p, in, out, annotate ? flags.span() : std::span<bool>(), scratch);
-  EXPECT_EQ(sname(r.code), sname(ref.code)) << what;
-  if (r.ok() && ref.code == status::success) {
-    EXPECT_EQ(std::u32string_view(out.data(), r.written), ref.code_points) << what;
-    if (annotate) {
-      EXPECT_TRUE(puny_test::same(flags.first(r.written), ref.uppercase)) << what;
+  const bool annotate = with_flags && p.supports_case_flags();
+  auto check = [&](const puny::result& r, const char* overload) {
+    EXPECT_EQ(sname(r.code), sname(ref.code)) << what << " " << overload;
+    if (r.ok() && ref.code == status::success) {
+      EXPECT_EQ(std::u32string_view(out.data(), r.written), ref.code_points) << what << " " << overload;
+      if (annotate) {
+        EXPECT_TRUE(puny_test::same(flags.first(r.written), ref.uppercase)) << what << " " << overload;
+      }
+    } else {
+      EXPECT_EQ(r.position, ref.position) << what << " " << sname(r.code) << " " << overload;
     }
-  } else {
-    EXPECT_EQ(r.position, ref.position) << what << " " << sname(r.code);
-  }
+  };
+  const std::span<bool> flag_span = annotate ? flags.span() : std::span<bool>();
+  check(puny::decode(p, in, out, flag_span, scratch), "(run-time parameters)");
+  // Punycode's own overload, whose parameters are constants: only it takes
+  // the label-sized decoder.
+  if (p == puny::punycode_params) check(puny::decode(in, out, flag_span, scratch), "(Punycode)");
   return ref;
 }
 
@@ -169,6 +178,69 @@ TEST(Reference, RandomDecode) {
   // Both outcomes were exercised in quantity.
   EXPECT_GT(ok, 800u);
   EXPECT_GT(failed, 800u);
+}
+
+// Label-sized input (at most 64 characters) takes a decoder of its own,
+// one per size class (up to 16, 32 and 64 characters), which writes the
+// whole of a 16-element output when it has room for that many: every size,
+// with output room exactly the input's length and larger, with and without
+// case flags; and the order that targets without SSE2 use, called directly.
+TEST(Reference, LabelSizedInputWithEveryOutputRoom) {
+  std::mt19937 rng(20261123);
+  std::size_t ok = 0;
+  std::size_t portable = 0;
+  std::size_t by_class[3] = {};
+  for (int iter = 0; iter < 6000; ++iter) {
+    // As in real labels: one alphabet (its deltas are small, its integers
+    // short), with basic code points among its letters so that literals
+    // occur, and now and then a code point from anywhere.
+    static constexpr char32_t alphabets[] = {0xE0, 0x430, 0x5D0, 0x627, 0x905, 0xE01, 0x3042, 0x4E00, 0xAC00};
+    const char32_t alphabet = alphabets[pick(rng, 0, std::size(alphabets) - 1)];
+    const script sc = random_script(rng);
+    const std::size_t basic_share = pick(rng, 0, 3);
+    std::u32string x(pick(rng, 0, 40), U'a');
+    for (char32_t& c : x) {
+      const std::size_t what = pick(rng, 0, 19);
+      if (what < 4 * basic_share) {
+        c = static_cast<char32_t>(pick(rng, 0, 1) == 0 ? pick(rng, 'a', 'z') : pick(rng, 'A', 'Z'));
+      } else if (what == 19) {
+        c = puny_test::random_string(rng, sc, 1)[0];
+      } else {
+        c = alphabet + static_cast<char32_t>(pick(rng, 0, 40));
+      }
+    }
+    std::string s = puny::encode(x, puny_test::random_flags(rng, x.size())).value;
+    if (pick(rng, 0, 4) == 0) s = mutate(rng, s);
+    if (s.size() > 64) continue;
+    // The decoder that targets without SSE2 use, on the same input.
+    {
+      const auto ref = puny_test::ref_decode(puny::punycode_params, s);
+      const puny::detail::fixed_params<puny::punycode_params> fixed{};
+      puny::detail::decode_state st{};
+      const puny::result lit = puny::detail::split_literal(fixed, std::span<const char>(s.data(), s.size()), st);
+      std::vector<char32_t> out(s.size());
+      puny_test::bool_array flags(s.size());
+      puny::result r;
+      if (lit.ok() && puny::detail::decode_label_sized<decltype(fixed), true>(
+                          fixed, std::span<const char>(s.data(), s.size()), out, flags.span(), lit.written, st.pos, r)) {
+        ++portable;
+        ASSERT_EQ(sname(ref.code), "success") << s;
+        ASSERT_EQ(std::u32string_view(out.data(), r.written), ref.code_points) << s;
+        ASSERT_TRUE(puny_test::same(flags.first(r.written), ref.uppercase)) << s;
+      }
+    }
+    const std::size_t rooms[] = {s.size(), 16, 32, 64, s.size() + 70};
+    for (const std::size_t room : rooms) {
+      if (room < s.size()) continue;
+      const auto ref = compare_decode(puny::punycode_params, s, room, pick(rng, 0, 1) == 0);
+      if (HasFailure()) return;
+      if (ref.code == status::success) ++ok;
+    }
+    ++by_class[s.size() <= 16 ? 0 : s.size() <= 32 ? 1 : 2];
+  }
+  EXPECT_GT(ok, 10000u);
+  EXPECT_GT(portable, 2000u);
+  for (const std::size_t n : by_class) EXPECT_GT(n, 300u);
 }
 
 // Every string of up to five characters over a small alphabet that covers

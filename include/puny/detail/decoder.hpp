@@ -15,6 +15,7 @@
 #include "arithmetic.hpp"
 #include "codec_common.hpp"
 #include "counting_bitset.hpp"
+#include "label_order.hpp"
 #include "label_tables.hpp"
 
 namespace puny::detail {
@@ -326,73 +327,100 @@ constexpr result decode_offline(const Params& p, std::span<const char> in, std::
   return true;
 }
 
-/// Decodes label-sized input (at most label_limit characters) into an
+/// v = v_new when key == value, without a branch: compilers turn such
+/// selects into branches, and here the condition is the length of an
+/// integer, which follows the data.
+inline void select_if_equal(std::uint32_t key, std::uint32_t value, std::uint64_t v_new, std::uint64_t& v) noexcept {
+#if defined(__GNUC__) && defined(__x86_64__)
+  __asm__("cmpl %k2, %k3\n\tcmove %1, %0" : "+r"(v) : "r"(v_new), "ir"(value), "r"(key) : "cc");
+#else
+  const std::uint64_t mask = std::uint64_t{0} - static_cast<std::uint64_t>(key == value);
+  v ^= (v ^ v_new) & mask;
+#endif
+}
+
+/// Decodes label-sized input (at most Order::capacity characters) into an
 /// output with room for it.  Each integer costs a handful of instructions
 /// and no branch that depends on the data: the digit-values are looked up
 /// once; the end of an integer is found by comparing its first four digits
 /// with their thresholds at once; the weights and thresholds of the next
 /// integer come from one table load indexed by the adapted delta; and the
-/// final positions are computed after the loop from the insertion indices,
-/// four at a time, instead of by moving elements on every insertion.
-/// Returns false — leaving the work to decode_in_place, which then reports
-/// the precise error — for a bad digit, an integer of more than four digits,
-/// a truncated one, or a code point that is not a scalar value.
-template <class Params>
+/// insertions are tracked by `Order` (label_order.hpp) instead of by moving
+/// elements.  `dv` holds the digit-values of in[first..] and four bytes of
+/// padding.  Returns false — leaving the work to decode_in_place, which
+/// then reports the precise error — for a bad digit, an integer of more
+/// than four digits, a truncated one, or a code point that is not a scalar
+/// value; the output is written only on success.
+template <class Params, class Order>
 [[nodiscard]] inline bool decode_label(const Params& p, std::span<const char> in, std::span<char32_t> out,
                                        std::span<bool> upper, std::size_t basic, std::size_t first,
-                                       result& r) noexcept {
+                                       const std::uint8_t* dv, result& r) noexcept {
   using tables = label_tables<Params>;
   const std::size_t count = in.size() - first;
-  std::uint8_t dv[label_limit + 8];
-  if (!digit_values(in, first, p.base, dv)) return false;
-  // Padding that never ends an integer (t <= tmax <= base - 1): an integer
-  // still open at the end shows as one of more than four digits.
-  const std::uint32_t pad = 0x01010101u * (p.base - 1);
-  std::memcpy(dv + count, &pad, 4);
-
-  char32_t cps[label_limit];
-  std::int32_t index[label_limit + 4];
-  bool flag[label_limit];
-  std::size_t k = 0;
+  // The basic code points, then the decoded ones; every element that the
+  // order may read is initialized.
+  char32_t src[Order::capacity] = {};
+  bool src_flag[Order::capacity] = {};
   const bool flags = !upper.empty();
+  for (std::size_t j = 0; j < basic; ++j) src[j] = static_cast<unsigned char>(in[j]);
+  if (flags) {
+    for (std::size_t j = 0; j < basic; ++j) src_flag[j] = is_ascii_upper(in[j]);
+  }
+  char32_t* const cps = src + basic;
+  bool* const flag = src_flag + basic;
+  Order order(basic);
+  std::size_t k = 0;
   std::uint64_t n = p.initial_n;
   std::uint64_t i = 0;
   std::size_t len = basic;
   std::size_t pos = 0;
   std::uint32_t surrogate = 0;
   const bias_entry* e = &tables::for_bias(p.initial_bias);
-  bool firsttime = true;
-  while (pos < count) {
+  // One integer (§6.2) and the bias after it (§6.1).  The loop's critical
+  // path runs from one table entry to the next: the four possible lengths
+  // of the integer are all computed, each with its §6.1 index, and the
+  // length that the thresholds pick is selected, so that only a compare
+  // and a select lie between the entry and the next index.
+  auto integer = [&](auto initial) noexcept -> bool {
     std::uint32_t dw;
     std::memcpy(&dw, dv + pos, 4);
     if constexpr (std::endian::native == std::endian::big) dw = __builtin_bswap32(dw);
     // Byte j's top bit: d_j <= t_j - 1, i.e. the integer ends at digit j.
     const std::uint32_t ends = ((e->t_less_one | 0x80808080u) - dw) & 0x80808080u;
     if (ends == 0) return false;
-    const auto digits = static_cast<std::size_t>(std::countr_zero(ends) >> 3) + 1;
-    // Bytes up to and including the last digit: every bit up to the
-    // lowest one set in `ends`.
-    const std::uint32_t used = dw & (ends ^ (ends - 1));
-    const std::uint64_t delta = (used & 0xFF) + ((used >> 8) & 0xFF) * std::uint64_t{e->w1} +
-                                ((used >> 16) & 0xFF) * std::uint64_t{e->w2} + (used >> 24) * std::uint64_t{e->w3};
-    pos += digits;
+    const std::uint32_t lowest = ends & (0u - ends);
+    const std::uint64_t d0 = dw & 0xFF;
+    const std::uint64_t s2 = d0 + ((dw >> 8) & 0xFF) * std::uint64_t{e->w1};
+    const std::uint64_t s3 = s2 + ((dw >> 16) & 0xFF) * std::uint64_t{e->w2};
+    const std::uint64_t s4 = s3 + (dw >> 24) * std::uint64_t{e->w3};
     const std::uint64_t len1 = len + 1;
-    // §6.1 with its divisions as multiplies (delta < 2^27).  After the
-    // first integer, delta / 2 + (delta / 2) / numpoints is computed as two
-    // independent terms, floor(floor(d / 2) / np) being floor(d / (2 np)):
-    // this is the loop's critical path, from one integer to the next.
-    std::uint64_t x;
-    if (__builtin_expect(firsttime, 0)) {
-      x = (delta * first_divisor<Params>::m[1]) >> 37;
-      x += (x * small_np_table.m[len1]) >> 34;
-      firsttime = false;
+    // Twice §6.1's delta after its divisions (delta < 2^27), as multiplies:
+    // delta / damp + that / numpoints the first time, then
+    // delta / 2 + delta / (2 numpoints), floor(floor(d / 2) / np) being
+    // floor(d / (2 np)).  Twice, so that it scales the 16-byte entries as
+    // an index scaled by 8.
+    auto twice_x = [&](std::uint64_t d) noexcept -> std::uint64_t {
+      std::uint64_t twice;
+      if constexpr (decltype(initial)::value) {
+        const std::uint64_t x = (d * first_divisor<Params>::m[1]) >> 37;
+        twice = 2 * (x + ((x * small_np_table.m[len1]) >> 34));
+      } else {
+        twice = (d & ~std::uint64_t{1}) + (((d * half_np_table.m[len1]) >> 34) & ~std::uint64_t{1});
+      }
+      return twice;
+    };
+    // Selected without branches: the length follows the data.
+    std::uint64_t delta = d0;
+    select_if_equal(lowest, 0x8000u, s2, delta);
+    select_if_equal(lowest, 0x800000u, s3, delta);
+    select_if_equal(lowest, 0x80000000u, s4, delta);
+    const std::uint64_t x = twice_x(delta);
+    pos += static_cast<std::size_t>(std::countr_zero(lowest) >> 3) + 1;
+    if (x <= 2 * tables::limit) {
+      e = reinterpret_cast<const bias_entry*>(reinterpret_cast<const char*>(tables::by_tail.e) +
+                                              x * (sizeof(bias_entry) / 2));
     } else {
-      x = (delta >> 1) + ((delta * half_np_table.m[len1]) >> 35);
-    }
-    if (x <= tables::limit) {
-      e = &tables::by_tail.e[x];
-    } else {
-      e = &tables::for_bias(adapt_small(p, delta, len1, i == 0));
+      e = &tables::for_bias(adapt_small(p, delta, len1, decltype(initial)::value));
     }
     i += delta;
     const std::uint64_t q = (i * small_np_table.m[len1]) >> 34;
@@ -402,57 +430,43 @@ template <class Params>
     // U+10FFFF; a surrogate can be passed over, so it is noted each time.
     surrogate |= n - 0xD800 < 0x800 ? 1u : 0u;
     cps[k] = static_cast<char32_t>(n);
-    index[k] = static_cast<std::int32_t>(i);
+    order.insert(static_cast<std::size_t>(i));
     if (flags) flag[k] = is_ascii_upper(in[first + pos - 1]);
     ++k;
     ++i;
     len = len1;
+    return true;
+  };
+  if (pos < count && !integer(std::true_type{})) return false;
+  while (pos < count) {
+    if (!integer(std::false_type{})) return false;
   }
   if (surrogate != 0 || n > max_code_point || (p.initial_n < 0x80 && k > 0 && cps[0] < 0x80)) return false;
-  // Final positions from the insertion indices, four at a time.  An
-  // element at position x moves right by one for each later insertion at an
-  // index <= x (§6.2's "insert n into output at position i").
-  using v4 = std::int32_t __attribute__((vector_size(16)));
-  // Indices are broadcast once.  Padding indices are far above any real
-  // position, so they move no real element, and the padding lanes they do
-  // move stay far from overflow.
-  const std::size_t bound = (k + 3) & ~std::size_t{3};
-  for (std::size_t j = k; j < bound; ++j) index[j] = 1 << 30;
-  v4 later[label_limit + 4];
-  for (std::size_t f = 0; f < bound; ++f) later[f] = v4{index[f], index[f], index[f], index[f]};
-  // Within a group of four, insertion a + d moves lanes below d only.
-  const v4 below1 = {-1, 0, 0, 0};
-  const v4 below2 = {-1, -1, 0, 0};
-  const v4 below3 = {-1, -1, -1, 0};
-  for (std::size_t a = 0; a < k; a += 4) {
-    v4 at;
-    std::memcpy(&at, index + a, sizeof at);
-    at -= (later[a + 1] <= at) & below1;
-    at -= (later[a + 2] <= at) & below2;
-    at -= (later[a + 3] <= at) & below3;
-    for (std::size_t f = a + 4; f < bound; ++f) at -= later[f] <= at;
-    std::int32_t final_pos[4];
-    std::memcpy(final_pos, &at, sizeof final_pos);
-    const std::size_t m = k - a < 4 ? k - a : 4;
-    for (std::size_t j = 0; j < m; ++j) {
-      out[static_cast<std::size_t>(final_pos[j])] = cps[a + j];
-      if (flags) upper[static_cast<std::size_t>(final_pos[j])] = flag[a + j];
-    }
-  }
-  for (std::size_t a = 0; a < basic; a += 4) {
-    const auto b = static_cast<std::int32_t>(a);
-    v4 at = {b, b + 1, b + 2, b + 3};
-    for (std::size_t f = 0; f < bound; ++f) at -= later[f] <= at;
-    std::int32_t final_pos[4];
-    std::memcpy(final_pos, &at, sizeof final_pos);
-    const std::size_t m = basic - a < 4 ? basic - a : 4;
-    for (std::size_t j = 0; j < m; ++j) {
-      out[static_cast<std::size_t>(final_pos[j])] = static_cast<unsigned char>(in[a + j]);
-      if (flags) upper[static_cast<std::size_t>(final_pos[j])] = is_ascii_upper(in[a + j]);
-    }
-  }
+  order.write(src, src_flag, flags, basic, len, out, upper);
   r.written = len;
   return true;
+}
+
+/// The label decoder for the input's size class.  `Portable` takes the
+/// index_order that targets without SSE2 use, so that it is tested here too.
+template <class Params, bool Portable = false>
+[[nodiscard]] inline bool decode_label_sized(const Params& p, std::span<const char> in, std::span<char32_t> out,
+                                             std::span<bool> upper, std::size_t basic, std::size_t first,
+                                             result& r) noexcept {
+  std::uint8_t dv[label_limit + 8];
+  if (!digit_values(in, first, p.base, dv)) return false;
+  // Padding that never ends an integer (t <= tmax <= base - 1): an integer
+  // still open at the end shows as one of more than four digits.
+  const std::uint32_t pad = 0x01010101u * (p.base - 1);
+  std::memcpy(dv + (in.size() - first), &pad, 4);
+#if defined(__SSE2__)
+  if constexpr (!Portable) {
+    if (in.size() <= 16) return decode_label<Params, byte_order<1>>(p, in, out, upper, basic, first, dv, r);
+    if (in.size() <= 32) return decode_label<Params, byte_order<2>>(p, in, out, upper, basic, first, dv, r);
+    return decode_label<Params, byte_order<4>>(p, in, out, upper, basic, first, dv, r);
+  }
+#endif
+  return decode_label<Params, index_order>(p, in, out, upper, basic, first, dv, r);
 }
 
 template <class Params, class Observer>
@@ -473,7 +487,7 @@ constexpr result decode_impl(const Params& p, std::span<const char> input, std::
     if (!std::is_constant_evaluated() && input.size() <= label_limit && output.size() >= input.size() &&
         (upper.empty() || upper.size() >= input.size())) {
       result r;
-      if (decode_label(p, input, output, upper, basic, st.pos, r)) return r;
+      if (decode_label_sized(p, input, output, upper, basic, st.pos, r)) return r;
     }
   }
   if (Observer::enabled || input.size() <= in_place_decode_limit) {

@@ -18,6 +18,7 @@ struct bias_entry {
   std::uint32_t w2;
   std::uint32_t w3;
 };
+static_assert(sizeof(bias_entry) == 16, "the label decoder indexes entries by twice their number, scaled by 8");
 
 template <class Params>
 struct label_tables {
