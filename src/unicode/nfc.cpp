@@ -246,17 +246,6 @@ bool is_nfc(std::u32string_view s, std::span<char32_t> scratch) noexcept {
   return true;
 }
 
-bool is_nfc_quick(std::u32string_view s) noexcept {
-  std::uint8_t last_class = 0;
-  for (const char32_t cp : s) {
-    const ucd::properties props = ucd::lookup_properties(cp);
-    if (props.nfc_qc != ucd::nfc_quick_check::yes) return false;
-    if (props.ccc != 0 && last_class > props.ccc) return false;
-    last_class = props.ccc;
-  }
-  return true;
-}
-
 std::size_t to_nfc(std::u32string_view in, std::span<char32_t> out) noexcept {
   // The contract guarantees the room; refusing instead of overrunning keeps
   // a caller's mistake from becoming memory corruption.

@@ -7,11 +7,6 @@
 
 namespace puny::detail {
 
-/// True when the quick check (UAX #15 §9, NFC_Quick_Check plus canonical
-/// ordering) proves s is already in NFC.  False means "maybe not": run
-/// to_nfc and compare.
-[[nodiscard]] bool is_nfc_quick(std::u32string_view s) noexcept;
-
 /// True when s is in NFC (to_nfc would return it unchanged).  Decided
 /// from the properties of s and its composition pairs in all but rare
 /// cases, which normalize into scratch; scratch must hold

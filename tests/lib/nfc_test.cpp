@@ -16,7 +16,6 @@ namespace {
 
 using puny_test::nfc_of;
 
-using puny::detail::is_nfc_quick;
 using puny::detail::nfc_buffer_size;
 using puny::detail::to_nfc;
 
@@ -162,20 +161,6 @@ TEST(Nfc, TightestScratchCaseStaysInsideTheBuffer) {
   std::u32string pairs;
   for (int i = 0; i < 5000; ++i) pairs += U"\u0308\u0301";
   EXPECT_EQ(nfc_of(diaereses), after(0x1F82, pairs));
-}
-
-TEST(NfcQuickCheck, AcceptsNfcAndRejectsMaybeOrMisordered) {
-  EXPECT_TRUE(is_nfc_quick(U""));
-  EXPECT_TRUE(is_nfc_quick(U"b\u00FCcher"));
-  EXPECT_TRUE(is_nfc_quick(U"\uAC01"));
-  EXPECT_FALSE(is_nfc_quick(U"e\u0301"));       // U+0301 is NFC_QC=Maybe
-  EXPECT_FALSE(is_nfc_quick(U"\u212B"));        // NFC_QC=No
-  EXPECT_FALSE(is_nfc_quick(U"\u1100\u1161"));  // Hangul V is Maybe
-  EXPECT_TRUE(is_nfc_quick(U"a\u05B0\u05B1"));  // classes 10, 11
-  EXPECT_FALSE(is_nfc_quick(U"a\u05B1\u05B0")); // 11 then 10: not canonically ordered
-  EXPECT_TRUE(is_nfc_quick(U"a\u05B1b\u05B0")); // a starter resets the order
-  const std::u32string surrogate{char32_t{0xD800}};
-  EXPECT_TRUE(is_nfc_quick(surrogate));         // passes through to_nfc unchanged
 }
 
 TEST(IsNfc, DecidesTheCasesItShortcuts) {
