@@ -148,14 +148,21 @@ class byte_order {
 
   /// out[position] = src[id at position] for the first `len` positions, and
   /// the same for the flags when `flags`.  src and src_flag have `capacity`
-  /// initialized elements.  With room for `capacity` elements the whole
-  /// order is written, a fixed number of stores.
+  /// initialized elements.  With room for `capacity` elements the output is
+  /// written four elements at a time, up to three past `len`.
   void write(const char32_t* src, const bool* src_flag, bool flags, std::size_t /*basic*/, std::size_t len,
              std::span<char32_t> out, std::span<bool> upper) const noexcept {
     alignas(16) std::uint8_t ids[capacity];
     for (std::size_t r = 0; r < Regs; ++r) _mm_store_si128(reinterpret_cast<__m128i*>(ids + 16 * r), order_[r]);
-    if (Regs == 1 && out.size() >= capacity) {
-      for (std::size_t j = 0; j < capacity; ++j) out[j] = src[ids[j]];
+    if (out.size() >= capacity) {
+      // Four at a time: fewer stores than the whole order, and a loop that
+      // runs at most capacity / 4 times.
+      for (std::size_t j = 0; j < len; j += 4) {
+        out[j] = src[ids[j]];
+        out[j + 1] = src[ids[j + 1]];
+        out[j + 2] = src[ids[j + 2]];
+        out[j + 3] = src[ids[j + 3]];
+      }
     } else {
       for (std::size_t j = 0; j < len; ++j) out[j] = src[ids[j]];
     }
