@@ -68,8 +68,8 @@ inline constexpr std::size_t inline_limit = detail::inline_length;
 /// the Appendix A annotation of each output code point (a basic one is
 /// flagged when it is an uppercase letter, a decoded one when its last digit
 /// was).  On success `written` is the number of code points; the output
-/// span past them may have been written too (label-sized input fills up to
-/// 16 elements whole).  On failure the output holds nothing meaningful.
+/// span past them may have been written too (label-sized input: up to
+/// three more elements).  On failure the output holds nothing meaningful.
 [[nodiscard]] constexpr result decode(std::span<const char> input, std::span<char32_t> output,
                                       std::span<bool> uppercase = {},
                                       std::span<std::uint64_t> scratch = {}) noexcept {
