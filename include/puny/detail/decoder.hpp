@@ -377,10 +377,9 @@ template <class Params, class Order>
   std::uint32_t surrogate = 0;
   const bias_entry* e = &tables::for_bias(p.initial_bias);
   // One integer (§6.2) and the bias after it (§6.1).  The loop's critical
-  // path runs from one table entry to the next: the four possible lengths
-  // of the integer are all computed, each with its §6.1 index, and the
-  // length that the thresholds pick is selected, so that only a compare
-  // and a select lie between the entry and the next index.
+  // path runs from one table entry to the next: the value of the integer
+  // for each of its four possible lengths is computed from the entry's
+  // weights, and the one its thresholds pick is selected without a branch.
   auto integer = [&](auto initial) noexcept -> bool {
     std::uint32_t dw;
     std::memcpy(&dw, dv + pos, 4);
@@ -393,28 +392,23 @@ template <class Params, class Order>
     const std::uint64_t s2 = d0 + ((dw >> 8) & 0xFF) * std::uint64_t{e->w1};
     const std::uint64_t s3 = s2 + ((dw >> 16) & 0xFF) * std::uint64_t{e->w2};
     const std::uint64_t s4 = s3 + (dw >> 24) * std::uint64_t{e->w3};
+    std::uint64_t delta = d0;
+    select_if_equal(lowest, 0x8000u, s2, delta);
+    select_if_equal(lowest, 0x800000u, s3, delta);
+    select_if_equal(lowest, 0x80000000u, s4, delta);
     const std::uint64_t len1 = len + 1;
     // Twice §6.1's delta after its divisions (delta < 2^27), as multiplies:
     // delta / damp + that / numpoints the first time, then
     // delta / 2 + delta / (2 numpoints), floor(floor(d / 2) / np) being
     // floor(d / (2 np)).  Twice, so that it scales the 16-byte entries as
     // an index scaled by 8.
-    auto twice_x = [&](std::uint64_t d) noexcept -> std::uint64_t {
-      std::uint64_t twice;
-      if constexpr (decltype(initial)::value) {
-        const std::uint64_t x = (d * first_divisor<Params>::m[1]) >> 37;
-        twice = 2 * (x + ((x * small_np_table.m[len1]) >> 34));
-      } else {
-        twice = (d & ~std::uint64_t{1}) + (((d * half_np_table.m[len1]) >> 34) & ~std::uint64_t{1});
-      }
-      return twice;
-    };
-    // Selected without branches: the length follows the data.
-    std::uint64_t delta = d0;
-    select_if_equal(lowest, 0x8000u, s2, delta);
-    select_if_equal(lowest, 0x800000u, s3, delta);
-    select_if_equal(lowest, 0x80000000u, s4, delta);
-    const std::uint64_t x = twice_x(delta);
+    std::uint64_t x;
+    if constexpr (decltype(initial)::value) {
+      const std::uint64_t once = (delta * first_divisor<Params>::m[1]) >> 37;
+      x = 2 * (once + ((once * small_np_table.m[len1]) >> 34));
+    } else {
+      x = (delta & ~std::uint64_t{1}) + (((delta * half_np_table.m[len1]) >> 34) & ~std::uint64_t{1});
+    }
     pos += static_cast<std::size_t>(std::countr_zero(lowest) >> 3) + 1;
     if (x <= 2 * tables::limit) {
       e = reinterpret_cast<const bias_entry*>(reinterpret_cast<const char*>(tables::by_tail.e) +
