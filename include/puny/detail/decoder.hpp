@@ -15,6 +15,7 @@
 #include "arithmetic.hpp"
 #include "codec_common.hpp"
 #include "counting_bitset.hpp"
+#include "label_decoder_avx512.hpp"
 #include "label_order.hpp"
 #include "label_tables.hpp"
 
@@ -471,6 +472,15 @@ constexpr result decode_impl(const Params& p, std::span<const char> input, std::
   // Appendix A: the annotation is only defined when every digit that can
   // end an integer is a letter.
   if (!upper.empty() && p.tmax > 26) return fail(status::invalid_parameters, 0);
+  if constexpr (!Observer::enabled && std::is_same_v<Params, fixed_params<punycode_params>>) {
+    // Punycode labels without case flags, on cores with AVX-512 VBMI2
+    // (label_decoder_avx512.hpp); it leaves every error to the paths below.
+    if (!std::is_constant_evaluated() && upper.empty() && input.size() <= avx512_label_limit &&
+        avx512_label_decoder_available()) {
+      result r;
+      if (decode_label_avx512(input, output, r)) return r;
+    }
+  }
   decode_state st{p.initial_n, 0, p.initial_bias, 0, 0};
   if constexpr (Observer::enabled) obs.decode_start(st.n, st.i, st.bias, std::string_view(input.data(), input.size()));
   const result lit = split_literal(p, input, st);

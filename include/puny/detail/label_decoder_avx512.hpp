@@ -1,0 +1,295 @@
+// puny — Punycode label decoder for x86-64 cores with AVX-512 VBMI2
+// (Ice Lake and later, Zen 4 and later), chosen at run time.
+// Not part of the public API: include <puny/punycode.hpp>.
+//
+// Why another label decoder: on real labels the time of RFC 3492 §6.2 goes
+// into the chain from one integer to the next (the integer decides the bias
+// of §6.1, the bias decides where the next integer ends).  This decoder
+// makes that chain short by using what the thresholds are for the biases
+// real labels reach:
+//
+//  * For a bias b <= 46, t = clamp(36 - b, 1, 26) for the first digit and
+//    26 (tmax) for every later one (§6.2: t(k) = k - bias clamped, k = 72,
+//    108, …).  An integer then ends at its first digit when d0 < t0, and
+//    otherwise at the first letter after it (letters are the digit-values
+//    0..25, the only ones below tmax).  Its value is d0 + w1 * R, where
+//    w1 = 36 - t0 = clamp(b, 10, 35) and R = d1 + 10 d2 + 100 d3 does not
+//    depend on the bias: R and the letter positions are computed for every
+//    position at once, before the chain.
+//  * §6.1 never yields a bias above 46 from an adapted delta below 560, so
+//    a table indexed by (numpoints, floor(delta / 2)) gives the next w1 in
+//    one load, with 0 for "bias above 46": those integers take the general
+//    four-threshold step of the portable decoder.
+//
+// So each integer costs one table load, one multiply and two conditional
+// moves on the chain.  The output order is kept as byte ids in one register
+// (VPEXPANDB inserts at §6.2's index i) and the code points in two, so the
+// output is one permute and a masked store.  Anything unusual — an empty or
+// non-basic literal, a bad digit, an integer of more than four digits (five
+// for the first), a truncated integer, a surrogate or a value past U+10FFFF
+// — makes it return false and the portable decoder reports the error.
+#pragma once
+
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <span>
+
+#include "arithmetic.hpp"
+#include "codec_common.hpp"
+#include "label_tables.hpp"
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(PUNY_NO_AVX512)
+#define PUNY_HAVE_AVX512_LABEL_DECODER 1
+#include <immintrin.h>
+#endif
+
+namespace puny::detail {
+
+/// Inputs of at most this many characters take the AVX-512 label decoder.
+inline constexpr std::size_t avx512_label_limit = 32;
+
+/// The w1 of the bias §6.1 gives for a delta after its divisions (x), for
+/// Punycode's parameters; 0 when that bias is above 46.
+[[nodiscard]] constexpr std::uint8_t punycode_w1_of_bias(std::uint64_t bias) noexcept {
+  if (bias > 46) return 0;
+  return static_cast<std::uint8_t>(bias < 10 ? 10 : bias > 35 ? 35 : bias);
+}
+
+[[nodiscard]] constexpr std::uint64_t punycode_bias_of_divided(std::uint64_t x) noexcept {
+  std::uint64_t k = 0;
+  while (x > 455) {  // ((base - tmin) * tmax) / 2
+    x /= 35;
+    k += 36;
+  }
+  return k + (36 * x) / (x + 38);
+}
+
+/// next_w1.v[np][h]: the w1 after an integer of delta d with h = d / 2 (or
+/// d / damp for the first integer), numpoints np — §6.1's "delta +=
+/// delta / numpoints" folded into the index.  np <= 33 covers every label
+/// of up to 32 characters.
+struct punycode_next_w1 {
+  static constexpr std::size_t max_np = avx512_label_limit + 1;
+  static constexpr std::size_t rows = 560;
+  std::uint8_t v[max_np + 1][rows];
+
+  static constexpr punycode_next_w1 make() noexcept {
+    punycode_next_w1 t{};
+    for (std::size_t np = 1; np <= max_np; ++np) {
+      for (std::size_t h = 0; h < rows; ++h) t.v[np][h] = punycode_w1_of_bias(punycode_bias_of_divided(h + h / np));
+    }
+    return t;
+  }
+};
+
+inline constexpr punycode_next_w1 punycode_next_w1_table = punycode_next_w1::make();
+
+#if defined(PUNY_HAVE_AVX512_LABEL_DECODER)
+
+#define PUNY_AVX512_TARGET __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,bmi,bmi2,lzcnt,popcnt")))
+
+/// Whether this CPU (and its OS) runs the AVX-512 label decoder.
+[[nodiscard]] inline bool avx512_label_decoder_available() noexcept {
+  static const bool available = [] {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+           __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi") &&
+           __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("bmi2");
+  }();
+  return available;
+}
+
+/// (x < limit) ? a : b into b, twice, on one compare and without a branch:
+/// compilers turn such selects into branches, and here the condition is the
+/// length of an integer, which follows the data.
+inline void select_below(std::uint64_t x, std::uint64_t limit, std::uint64_t a1, std::uint64_t& b1, std::uint64_t a2,
+                         std::uint64_t& b2) noexcept {
+  __asm__("cmpq %[lim], %[x]\n\tcmovbq %[a1], %[b1]\n\tcmovbq %[a2], %[b2]"
+          : [b1] "+r"(b1), [b2] "+r"(b2)
+          : [a1] "r"(a1), [a2] "r"(a2), [x] "r"(x), [lim] "r"(limit)
+          : "cc");
+}
+
+/// §6.2's "n += i / (length + 1), i %= length + 1" after adding a delta.
+/// Deltas stay below 2^23 here, so the exact reciprocal multiply applies.
+/// n never decreases, so U+10FFFF is checked once, at the end; a surrogate
+/// can be passed over and is noted every time.
+PUNY_AVX512_TARGET __attribute__((always_inline)) inline void avx512_next_code_point(
+    std::uint64_t delta, std::uint64_t len, std::uint64_t& i, std::uint64_t& n, std::uint64_t& bad) noexcept {
+  const std::uint64_t np = len + 1;
+  i += delta;
+  const std::uint64_t q = (i * small_np_table.m[np]) >> 34;
+  i -= q * np;
+  n += q;
+  bad |= static_cast<std::uint64_t>((n - 0xD800) < 0x800);
+}
+
+/// §6.2's "insert n into output at position i": the id goes into the order
+/// at `at`, its code point into the id's lane.
+PUNY_AVX512_TARGET __attribute__((always_inline)) inline void avx512_insert(std::uint64_t at, std::uint64_t id,
+                                                                            std::uint64_t cp, __m256i& ids,
+                                                                            __m512i& low, __m512i& high) noexcept {
+  ids = _mm256_mask_expand_epi8(_mm256_set1_epi8(static_cast<char>(id)), ~(1u << at), ids);
+  const std::uint32_t bit = 1u << id;
+  low = _mm512_mask_set1_epi32(low, static_cast<__mmask16>(bit), static_cast<int>(cp));
+  high = _mm512_mask_set1_epi32(high, static_cast<__mmask16>(bit >> 16), static_cast<int>(cp));
+}
+
+/// Decodes Punycode (the §5 parameters) of 1 to 32 characters into an
+/// output with room for at least as many code points, without case flags.
+/// Writes exactly r.written elements and returns true on success; returns
+/// false, writing nothing, when the portable decoder must decide.
+PUNY_AVX512_TARGET inline bool decode_label_avx512(std::span<const char> in, std::span<char32_t> out,
+                                                   result& r) noexcept {
+  using P = fixed_params<punycode_params>;
+  const std::size_t size = in.size();
+  if (size - 1 >= avx512_label_limit || out.size() < size) return false;
+  const auto size32 = static_cast<unsigned>(size);
+  // The input, read with a mask: nothing past its end is touched.
+  const __mmask32 in_mask = _bzhi_u32(0xFFFFFFFFu, size32);
+  const __m256i x = _mm256_maskz_loadu_epi8(in_mask, in.data());
+  // §6.2: the basic code points are everything before the last delimiter.
+  const std::uint32_t dash = _mm256_mask_cmpeq_epi8_mask(in_mask, x, _mm256_set1_epi8('-'));
+  const std::uint32_t high = _mm256_movepi8_mask(x);
+  const auto first = static_cast<unsigned>(32 - _lzcnt_u32(dash));  // past the delimiter; 0 without one
+  const unsigned basic = first - (dash != 0 ? 1u : 0u);
+  const std::uint32_t literal = _bzhi_u32(0xFFFFFFFFu, basic);
+  const std::uint32_t digits = in_mask & ~_bzhi_u32(0xFFFFFFFFu, first);
+  // §5: digit-values, case-insensitive.
+  const __m256i lower = _mm256_or_si256(x, _mm256_set1_epi8(0x20));
+  const __m256i letter_value = _mm256_sub_epi8(lower, _mm256_set1_epi8('a'));
+  const std::uint32_t letter = _mm256_cmplt_epu8_mask(letter_value, _mm256_set1_epi8(26));
+  const __m256i number = _mm256_sub_epi8(x, _mm256_set1_epi8('0'));
+  const std::uint32_t decimal = _mm256_cmplt_epu8_mask(number, _mm256_set1_epi8(10));
+  // An empty literal (a delimiter first), a non-basic literal, a character
+  // that is no digit, or nothing to decode: the portable decoder says which.
+  if ((dash == 1) | ((high & literal) != 0) | ((digits & ~(letter | decimal)) != 0) | (digits == 0)) return false;
+  // Digit-values; past the end 35, which ends no integer, so that a
+  // truncated integer runs into the sentinel below.
+  __m256i values = _mm256_mask_blend_epi8(letter, _mm256_add_epi8(number, _mm256_set1_epi8(26)), letter_value);
+  values = _mm256_mask_blend_epi8(in_mask, _mm256_set1_epi8(35), values);
+  alignas(64) std::uint8_t dv[64];
+  _mm256_store_si256(reinterpret_cast<__m256i*>(dv), values);
+  _mm256_store_si256(reinterpret_cast<__m256i*>(dv + 32), _mm256_set1_epi8(35));
+  // Positions where an integer can end (a letter), plus a sentinel at the end.
+  const std::uint64_t ends = std::uint64_t{letter & digits} | (std::uint64_t{1} << size);
+  // tail[p] = d[p+1] + 10 (d[p+2] + 10 d[p+3]), cut after the first letter:
+  // the digits after an integer's first, with their weights over w1, when
+  // every threshold after the first is tmax (bias <= 46).
+  const __m512i d16 = _mm512_cvtepu8_epi16(values);
+  const __m512i index = _mm512_set_epi16(31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13,
+                                         12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+  const __m512i one16 = _mm512_set1_epi16(1);
+  const __m512i index1 = _mm512_add_epi16(index, one16);
+  const __m512i index2 = _mm512_add_epi16(index1, one16);
+  const __m512i index3 = _mm512_add_epi16(index2, one16);
+  const __m512i pad16 = _mm512_set1_epi16(35);
+  const __m512i next1 = _mm512_mask_permutexvar_epi16(pad16, 0x7FFFFFFFu, index1, d16);
+  const __m512i next2 = _mm512_mask_permutexvar_epi16(pad16, 0x3FFFFFFFu, index2, d16);
+  const __m512i next3 = _mm512_mask_permutexvar_epi16(pad16, 0x1FFFFFFFu, index3, d16);
+  const auto open1 = static_cast<__mmask32>(~(ends >> 1));
+  const auto open2 = static_cast<__mmask32>(~(ends >> 2));
+  const __m512i ten = _mm512_set1_epi16(10);
+  __m512i tail = _mm512_add_epi16(_mm512_maskz_mullo_epi16(open2, next3, ten), next2);
+  tail = _mm512_add_epi16(_mm512_maskz_mullo_epi16(open1, tail, ten), next1);
+  alignas(64) std::uint16_t tails[64];
+  _mm512_store_si512(tails, tail);
+  _mm512_store_si512(tails + 32, pad16);
+
+  // Output ids (basic code points 0..basic-1, then one per integer) in the
+  // order §6.2's insertions leave them, and the code points of the ids.
+  __m256i ids = _mm256_set_epi8(31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11,
+                                10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+  __m512i cps_low = _mm512_maskz_cvtepu8_epi32(0xFFFF, _mm256_castsi256_si128(x));
+  __m512i cps_high = _mm512_maskz_cvtepu8_epi32(0xFFFF, _mm256_extracti128_si256(x, 1));
+  std::uint64_t p = first;
+  std::uint64_t len = basic;
+  std::uint64_t n = P::initial_n;
+  std::uint64_t i = 0;
+  std::uint64_t bad = 0;
+  std::uint64_t w1 = 0;
+  std::uint64_t general_bias = 0;
+  {
+    // The first integer, with the initial bias 72: thresholds 1, 1, then 26,
+    // weights 1, 35, 1225, 12250, 122500.
+    const std::uint64_t d0 = dv[p];
+    const std::uint64_t d1 = dv[p + 1];
+    const std::uint64_t rest = tails[p + 1];
+    const std::uint64_t end = p + 2 + static_cast<std::uint64_t>(std::countr_zero(ends >> (p + 2)));
+    std::uint64_t delta = d0 + 35 * d1 + 1225 * rest;
+    std::uint64_t next = end + 1;
+    bad |= static_cast<std::uint64_t>(end > p + 4) & static_cast<std::uint64_t>(d1 != 0) &
+           static_cast<std::uint64_t>(d0 != 0);
+    select_below(d1, 1, d0, delta, p + 2, next);
+    select_below(d0, 1, 0, delta, p + 1, next);
+    p = next;
+    avx512_next_code_point(delta, len, i, n, bad);
+    avx512_insert(i, len, n, ids, cps_low, cps_high);
+    ++i;
+    ++len;
+    // §6.1 with firsttime: delta / damp, then the table.
+    const std::uint64_t h = (delta * first_divisor<P>::m[1]) >> 37;
+    w1 = h < punycode_next_w1::rows ? punycode_next_w1_table.v[len][h] : 0;
+    if (w1 == 0) [[unlikely]] general_bias = adapt_small(P{}, delta, len, true);
+  }
+  while (p < size) {
+    std::uint64_t delta;
+    std::uint64_t next;
+    if (w1 != 0) [[likely]] {
+      const std::uint64_t d0 = dv[p];
+      const std::uint64_t rest = tails[p];
+      const std::uint64_t end = p + 1 + static_cast<std::uint64_t>(std::countr_zero(ends >> (p + 1)));
+      delta = d0 + w1 * rest;
+      next = end + 1;
+      bad |= static_cast<std::uint64_t>(end > p + 3) & static_cast<std::uint64_t>(d0 + w1 >= 36);
+      select_below(d0 + w1, 36, d0, delta, p + 1, next);  // d0 < t0 = 36 - w1: one digit
+    } else {
+      // A bias above 46: the first four thresholds from the portable
+      // decoder's table, compared at once.
+      const bias_entry& e = label_tables<P>::for_bias(general_bias);
+      std::uint32_t dw;
+      std::memcpy(&dw, dv + p, 4);
+      const std::uint32_t found = ((e.t_less_one | 0x80808080u) - dw) & 0x80808080u;
+      if (found == 0) return false;
+      const auto j = static_cast<unsigned>(std::countr_zero(found) >> 3);
+      delta = dw & 0xFFu;
+      if (j >= 1) delta += ((dw >> 8) & 0xFFu) * std::uint64_t{e.w1};
+      if (j >= 2) delta += ((dw >> 16) & 0xFFu) * std::uint64_t{e.w2};
+      if (j >= 3) delta += (dw >> 24) * std::uint64_t{e.w3};
+      next = p + j + 1;
+    }
+    p = next;
+    avx512_next_code_point(delta, len, i, n, bad);
+    avx512_insert(i, len, n, ids, cps_low, cps_high);
+    ++i;
+    ++len;
+    const std::uint64_t h = delta >> 1;
+    w1 = h < punycode_next_w1::rows ? punycode_next_w1_table.v[len][h] : 0;
+    if (w1 == 0) [[unlikely]] general_bias = adapt_small(P{}, delta, len, false);
+  }
+  // p past the end: the last integer was truncated.
+  if ((bad != 0) | (p != size) | (n > max_code_point)) return false;
+  const std::uint32_t written = _bzhi_u32(0xFFFFFFFFu, static_cast<unsigned>(len));
+  const __m512i order_low = _mm512_maskz_cvtepu8_epi32(0xFFFF, _mm256_castsi256_si128(ids));
+  const __m512i order_high = _mm512_maskz_cvtepu8_epi32(0xFFFF, _mm256_extracti128_si256(ids, 1));
+  _mm512_mask_storeu_epi32(out.data(), static_cast<__mmask16>(written),
+                           _mm512_permutex2var_epi32(cps_low, order_low, cps_high));
+  _mm512_mask_storeu_epi32(out.data() + 16, static_cast<__mmask16>(written >> 16),
+                           _mm512_permutex2var_epi32(cps_low, order_high, cps_high));
+  r.written = static_cast<std::size_t>(len);
+  return true;
+}
+
+#undef PUNY_AVX512_TARGET
+
+#else
+
+[[nodiscard]] inline bool avx512_label_decoder_available() noexcept { return false; }
+
+inline bool decode_label_avx512(std::span<const char>, std::span<char32_t>, result&) noexcept { return false; }
+
+#endif
+
+}  // namespace puny::detail
