@@ -180,6 +180,33 @@ TEST(Reference, RandomDecode) {
   EXPECT_GT(failed, 800u);
 }
 
+// A label as in real names: one alphabet (its deltas are small, its
+// integers short), with basic code points among its letters so that
+// literals occur — lowercase letters and the characters first..last
+// (uppercase letters, or decimal digits) — and now and then a code point
+// from anywhere.
+std::u32string alphabet_label(std::mt19937& rng, std::size_t min_length, std::size_t max_length, char first,
+                              char last) {
+  static constexpr char32_t alphabets[] = {0xE0, 0x430, 0x5D0, 0x627, 0x905, 0xE01, 0x3042, 0x4E00, 0xAC00};
+  const char32_t alphabet = alphabets[pick(rng, 0, std::size(alphabets) - 1)];
+  const script sc = random_script(rng);
+  const std::size_t basic_share = pick(rng, 0, 3);
+  std::u32string x(pick(rng, min_length, max_length), U'a');
+  for (char32_t& c : x) {
+    const std::size_t what = pick(rng, 0, 19);
+    if (what < 4 * basic_share) {
+      c = static_cast<char32_t>(pick(rng, 0, 1) == 0 ? pick(rng, 'a', 'z')
+                                                     : pick(rng, static_cast<std::size_t>(first),
+                                                            static_cast<std::size_t>(last)));
+    } else if (what == 19) {
+      c = puny_test::random_string(rng, sc, 1)[0];
+    } else {
+      c = alphabet + static_cast<char32_t>(pick(rng, 0, 40));
+    }
+  }
+  return x;
+}
+
 // Label-sized input (at most 64 characters) takes a decoder of its own,
 // one per size class (up to 16, 32 and 64 characters), which writes the
 // whole of a 16-element output when it has room for that many: every size,
@@ -191,24 +218,7 @@ TEST(Reference, LabelSizedInputWithEveryOutputRoom) {
   std::size_t portable = 0;
   std::size_t by_class[3] = {};
   for (int iter = 0; iter < 6000; ++iter) {
-    // As in real labels: one alphabet (its deltas are small, its integers
-    // short), with basic code points among its letters so that literals
-    // occur, and now and then a code point from anywhere.
-    static constexpr char32_t alphabets[] = {0xE0, 0x430, 0x5D0, 0x627, 0x905, 0xE01, 0x3042, 0x4E00, 0xAC00};
-    const char32_t alphabet = alphabets[pick(rng, 0, std::size(alphabets) - 1)];
-    const script sc = random_script(rng);
-    const std::size_t basic_share = pick(rng, 0, 3);
-    std::u32string x(pick(rng, 0, 40), U'a');
-    for (char32_t& c : x) {
-      const std::size_t what = pick(rng, 0, 19);
-      if (what < 4 * basic_share) {
-        c = static_cast<char32_t>(pick(rng, 0, 1) == 0 ? pick(rng, 'a', 'z') : pick(rng, 'A', 'Z'));
-      } else if (what == 19) {
-        c = puny_test::random_string(rng, sc, 1)[0];
-      } else {
-        c = alphabet + static_cast<char32_t>(pick(rng, 0, 40));
-      }
-    }
+    const std::u32string x = alphabet_label(rng, 0, 40, 'A', 'Z');
     std::string s = puny::encode(x, puny_test::random_flags(rng, x.size())).value;
     if (pick(rng, 0, 4) == 0) s = mutate(rng, s);
     if (s.size() > 64) continue;
@@ -256,21 +266,7 @@ TEST(Reference, Avx512LabelDecoderAgreesWithReference) {
   std::size_t valid = 0;
   std::size_t rejected_invalid = 0;
   for (int iter = 0; iter < 40000; ++iter) {
-    static constexpr char32_t alphabets[] = {0xE0, 0x430, 0x5D0, 0x627, 0x905, 0xE01, 0x3042, 0x4E00, 0xAC00};
-    const char32_t alphabet = alphabets[pick(rng, 0, std::size(alphabets) - 1)];
-    const script sc = random_script(rng);
-    const std::size_t basic_share = pick(rng, 0, 3);
-    std::u32string x(pick(rng, 1, 24), U'a');
-    for (char32_t& c : x) {
-      const std::size_t what = pick(rng, 0, 19);
-      if (what < 4 * basic_share) {
-        c = static_cast<char32_t>(pick(rng, 0, 1) == 0 ? pick(rng, 'a', 'z') : pick(rng, '0', '9'));
-      } else if (what == 19) {
-        c = puny_test::random_string(rng, sc, 1)[0];
-      } else {
-        c = alphabet + static_cast<char32_t>(pick(rng, 0, 40));
-      }
-    }
+    const std::u32string x = alphabet_label(rng, 1, 24, '0', '9');
     std::string s = puny::encode(x).value;
     if (pick(rng, 0, 3) == 0) s = mutate(rng, s);
     if (pick(rng, 0, 9) == 0) s = puny_test::upper_digits(s);
