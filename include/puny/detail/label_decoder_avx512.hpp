@@ -50,20 +50,10 @@ namespace puny::detail {
 /// Inputs of at most this many characters take the AVX-512 label decoder.
 inline constexpr std::size_t avx512_label_limit = 32;
 
-/// The w1 of the bias §6.1 gives for a delta after its divisions (x), for
-/// Punycode's parameters; 0 when that bias is above 46.
+/// The w1 of a bias, for Punycode's parameters; 0 when it is above 46.
 [[nodiscard]] constexpr std::uint8_t punycode_w1_of_bias(std::uint64_t bias) noexcept {
   if (bias > 46) return 0;
   return static_cast<std::uint8_t>(bias < 10 ? 10 : bias > 35 ? 35 : bias);
-}
-
-[[nodiscard]] constexpr std::uint64_t punycode_bias_of_divided(std::uint64_t x) noexcept {
-  std::uint64_t k = 0;
-  while (x > 455) {  // ((base - tmin) * tmax) / 2
-    x /= 35;
-    k += 36;
-  }
-  return k + (36 * x) / (x + 38);
 }
 
 /// next_w1.v[np][h]: the w1 after an integer of delta d with h = d / 2 (or
@@ -78,7 +68,10 @@ struct punycode_next_w1 {
   static constexpr punycode_next_w1 make() noexcept {
     punycode_next_w1 t{};
     for (std::size_t np = 1; np <= max_np; ++np) {
-      for (std::size_t h = 0; h < rows; ++h) t.v[np][h] = punycode_w1_of_bias(punycode_bias_of_divided(h + h / np));
+      // §6.1 itself: a delta of 2h, not the first, halves to h.
+      for (std::size_t h = 0; h < rows; ++h) {
+        t.v[np][h] = punycode_w1_of_bias(adapt(fixed_params<punycode_params>{}, 2 * h, np, false));
+      }
     }
     return t;
   }
