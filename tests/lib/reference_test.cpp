@@ -5,6 +5,7 @@
 // Bootstring parameter sets.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <random>
 #include <string>
@@ -260,7 +261,7 @@ TEST(Reference, LabelSizedInputWithEveryOutputRoom) {
 // in real names (one alphabet, literals, now and then any code point, so
 // that biases above 46 and five-digit integers occur) and mutated ones.
 TEST(Reference, Avx512LabelDecoderAgreesWithReference) {
-  if (!puny::detail::avx512_label_decoder_available()) GTEST_SKIP() << "this CPU has no AVX-512 VBMI2";
+  if (!puny::detail::avx512_label_codecs_available()) GTEST_SKIP() << "this CPU has no AVX-512 VBMI2";
   std::mt19937 rng(20261124);
   std::size_t accepted = 0;
   std::size_t valid = 0;
@@ -295,6 +296,63 @@ TEST(Reference, Avx512LabelDecoderAgreesWithReference) {
   EXPECT_GT(valid, 20000u);
   EXPECT_GT(accepted * 100, valid * 75) << "valid " << valid << " accepted " << accepted;
   EXPECT_GT(rejected_invalid, 500u);
+}
+
+// The AVX-512 label encoder (label_encoder_avx512.hpp), called directly:
+// whatever it encodes must be exactly RFC 3492's reference encoding, with
+// nothing written past `written`; it must write nothing when it declines
+// and decline every input the reference rejects.  Labels as in real names,
+// labels from every script (so that far-apart code points, large deltas
+// and long integers occur), surrogates and values past U+10FFFF put in,
+// and output room from too small to ample.
+TEST(Reference, Avx512LabelEncoderAgreesWithReference) {
+  if (!puny::detail::avx512_label_codecs_available()) GTEST_SKIP() << "this CPU has no AVX-512 VBMI2";
+  std::mt19937 rng(20261124);
+  std::size_t accepted = 0;
+  std::size_t eligible = 0;
+  std::size_t invalid = 0;
+  std::size_t by_width[2] = {};
+  for (int iter = 0; iter < 60000; ++iter) {
+    std::u32string x = pick(rng, 0, 1) == 0 ? alphabet_label(rng, 1, 32, '0', '9')
+                                            : puny_test::random_string(rng, random_script(rng), pick(rng, 1, 32));
+    if (pick(rng, 0, 19) == 0) {
+      static constexpr char32_t bad[] = {0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0x110000, 0xFFFFFFFF};
+      x[pick(rng, 0, x.size() - 1)] = bad[pick(rng, 0, std::size(bad) - 1)];
+    }
+    const auto ref = puny_test::ref_encode(x);
+    const std::size_t rooms[] = {ref.text.size(), ref.text.size() + 1, ref.text.size() + 64,
+                                 ref.text.empty() ? 0 : ref.text.size() - 1};
+    const std::size_t room = rooms[pick(rng, 0, std::size(rooms) - 1)];
+    constexpr char untouched = '\x7F';
+    std::string out(room + 80, untouched);
+    puny::result r;
+    const bool took = puny::detail::encode_label_avx512(x, std::span<char>(out.data(), room), r);
+    std::size_t extended = 0;
+    for (const char32_t c : x) extended += c >= 0x80 ? 1 : 0;
+    const bool fits = ref.code == status::success && ref.text.size() <= room;
+    if (fits && extended <= 16) ++eligible;
+    if (ref.code != status::success) ++invalid;
+    if (!took) {
+      // In the BMP a label's deltas stay below 2^22, far from the one limit
+      // on deltas; so there it may decline only for the reasons above.
+      const bool bmp = std::all_of(x.begin(), x.end(), [](char32_t c) { return c < 0x10000; });
+      ASSERT_FALSE(fits && extended <= 16 && bmp) << "declined " << puny_test::hex(x);
+      for (const char c : out) ASSERT_EQ(c, untouched) << puny_test::hex(x);
+      continue;
+    }
+    ++accepted;
+    ++by_width[extended <= 8 ? 0 : 1];
+    ASSERT_EQ(sname(ref.code), "success") << puny_test::hex(x);
+    ASSERT_LE(ref.text.size(), room) << puny_test::hex(x);
+    ASSERT_EQ(std::string_view(out.data(), r.written), ref.text) << puny_test::hex(x);
+    for (std::size_t j = r.written; j < out.size(); ++j) ASSERT_EQ(out[j], untouched) << puny_test::hex(x);
+  }
+  // Among the labels it is for, it declines only deltas of 456 * 35^3 or
+  // more after §6.1's halving: supplementary code points in long labels.
+  EXPECT_GT(eligible, 15000u);
+  EXPECT_GT(accepted * 100, eligible * 95) << "eligible " << eligible << " accepted " << accepted;
+  EXPECT_GT(invalid, 2000u);
+  for (const std::size_t n : by_width) EXPECT_GT(n, 3000u);
 }
 
 // Every string of up to five characters over a small alphabet that covers

@@ -476,7 +476,7 @@ constexpr result decode_impl(const Params& p, std::span<const char> input, std::
     // Punycode labels without case flags, on cores with AVX-512 VBMI2
     // (label_decoder_avx512.hpp); it leaves every error to the paths below.
     if (!std::is_constant_evaluated() && upper.empty() && input.size() <= avx512_label_limit &&
-        avx512_label_decoder_available()) {
+        avx512_label_codecs) {
       result r;
       if (decode_label_avx512(input, output, r)) return r;
     }

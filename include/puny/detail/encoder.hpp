@@ -15,6 +15,7 @@
 #include "arithmetic.hpp"
 #include "codec_common.hpp"
 #include "counting_bitset.hpp"
+#include "label_encoder_avx512.hpp"
 
 namespace puny::detail {
 
@@ -176,10 +177,12 @@ inline constexpr std::size_t radix_sort_threshold = 2048;
   }
 }
 
+/// Everything but the AVX-512 label path.  Out of line, so that the label
+/// path does not pay for this frame (its arena alone is 4 KiB).
 template <class Params, class Observer>
-constexpr result encode_impl(const Params& p, std::span<const char32_t> input, std::span<char> output,
-                             std::span<const bool> upper, std::span<std::uint64_t> scratch,
-                             Observer& obs) noexcept {
+[[gnu::noinline]] constexpr result encode_portable(const Params& p, std::span<const char32_t> input,
+                                                   std::span<char> output, std::span<const bool> upper,
+                                                   std::span<std::uint64_t> scratch, Observer& obs) noexcept {
   const std::size_t n_in = input.size();
   const bool flags = !upper.empty();
   if (flags && upper.size() != n_in) return fail(status::case_flags_size, 0);
@@ -355,6 +358,21 @@ constexpr result encode_impl(const Params& p, std::span<const char32_t> input, s
   result r;
   r.written = w.count;
   return r;
+}
+
+template <class Params, class Observer>
+constexpr result encode_impl(const Params& p, std::span<const char32_t> input, std::span<char> output,
+                             std::span<const bool> upper, std::span<std::uint64_t> scratch,
+                             Observer& obs) noexcept {
+  if constexpr (!Observer::enabled && std::is_same_v<Params, fixed_params<punycode_params>>) {
+    // Punycode labels without case flags, on cores with AVX-512 VBMI2
+    // (label_encoder_avx512.hpp); it leaves every error to the portable path.
+    if (!std::is_constant_evaluated() && upper.empty() && input.size() <= 32 && avx512_label_codecs) {
+      result r;
+      if (encode_label_avx512(input, output, r)) return r;
+    }
+  }
+  return encode_portable(p, input, output, upper, scratch, obs);
 }
 
 }  // namespace puny::detail

@@ -37,13 +37,9 @@
 #include <span>
 
 #include "arithmetic.hpp"
+#include "avx512.hpp"
 #include "codec_common.hpp"
 #include "label_tables.hpp"
-
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(PUNY_NO_AVX512)
-#define PUNY_HAVE_AVX512_LABEL_DECODER 1
-#include <immintrin.h>
-#endif
 
 namespace puny::detail {
 
@@ -79,20 +75,7 @@ struct punycode_next_w1 {
 
 inline constexpr punycode_next_w1 punycode_next_w1_table = punycode_next_w1::make();
 
-#if defined(PUNY_HAVE_AVX512_LABEL_DECODER)
-
-#define PUNY_AVX512_TARGET __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,bmi,bmi2,lzcnt,popcnt")))
-
-/// Whether this CPU (and its OS) runs the AVX-512 label decoder.
-[[nodiscard]] inline bool avx512_label_decoder_available() noexcept {
-  static const bool available = [] {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-           __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi") &&
-           __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("bmi2");
-  }();
-  return available;
-}
+#if defined(PUNY_HAVE_AVX512)
 
 /// (x < limit) ? a : b into b, twice, on one compare and without a branch:
 /// compilers turn such selects into branches, and here the condition is the
@@ -275,11 +258,7 @@ PUNY_AVX512_TARGET inline bool decode_label_avx512(std::span<const char> in, std
   return true;
 }
 
-#undef PUNY_AVX512_TARGET
-
 #else
-
-[[nodiscard]] inline bool avx512_label_decoder_available() noexcept { return false; }
 
 inline bool decode_label_avx512(std::span<const char>, std::span<char32_t>, result&) noexcept { return false; }
 
