@@ -311,7 +311,7 @@ TEST(Reference, Avx512LabelEncoderAgreesWithReference) {
   std::size_t accepted = 0;
   std::size_t eligible = 0;
   std::size_t invalid = 0;
-  std::size_t by_width[2] = {};
+  std::size_t by_width[3] = {};
   for (int iter = 0; iter < 60000; ++iter) {
     std::u32string x = pick(rng, 0, 1) == 0 ? alphabet_label(rng, 1, 32, '0', '9')
                                             : puny_test::random_string(rng, random_script(rng), pick(rng, 1, 32));
@@ -330,18 +330,18 @@ TEST(Reference, Avx512LabelEncoderAgreesWithReference) {
     std::size_t extended = 0;
     for (const char32_t c : x) extended += c >= 0x80 ? 1 : 0;
     const bool fits = ref.code == status::success && ref.text.size() <= room;
-    if (fits && extended <= 16) ++eligible;
+    if (fits) ++eligible;
     if (ref.code != status::success) ++invalid;
     if (!took) {
       // In the BMP a label's deltas stay below 2^22, far from the one limit
       // on deltas; so there it may decline only for the reasons above.
       const bool bmp = std::all_of(x.begin(), x.end(), [](char32_t c) { return c < 0x10000; });
-      ASSERT_FALSE(fits && extended <= 16 && bmp) << "declined " << puny_test::hex(x);
+      ASSERT_FALSE(fits && bmp) << "declined " << puny_test::hex(x);
       for (const char c : out) ASSERT_EQ(c, untouched) << puny_test::hex(x);
       continue;
     }
     ++accepted;
-    ++by_width[extended <= 8 ? 0 : 1];
+    ++by_width[extended <= 8 ? 0 : extended <= 16 ? 1 : 2];
     ASSERT_EQ(sname(ref.code), "success") << puny_test::hex(x);
     ASSERT_LE(ref.text.size(), room) << puny_test::hex(x);
     ASSERT_EQ(std::string_view(out.data(), r.written), ref.text) << puny_test::hex(x);
@@ -352,7 +352,7 @@ TEST(Reference, Avx512LabelEncoderAgreesWithReference) {
   EXPECT_GT(eligible, 15000u);
   EXPECT_GT(accepted * 100, eligible * 95) << "eligible " << eligible << " accepted " << accepted;
   EXPECT_GT(invalid, 2000u);
-  for (const std::size_t n : by_width) EXPECT_GT(n, 3000u);
+  for (const std::size_t n : by_width) EXPECT_GT(n, 1000u);
 }
 
 // Every string of up to five characters over a small alphabet that covers

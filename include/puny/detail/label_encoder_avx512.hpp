@@ -268,6 +268,14 @@ struct encoder_lanes<16> {
     return v;
   }
   static PUNY_AVX512_INLINE V from(__m512i keys) noexcept { return keys; }
+  /// Ascending, from a bitonic sequence (the half-cleaners of a merge).
+  static PUNY_AVX512_INLINE V merge(V v) noexcept {
+    v = stage(v, _mm512_shuffle_i64x2(v, v, _MM_SHUFFLE(1, 0, 3, 2)), bitonic_max_lanes(32, 8));
+    v = stage(v, _mm512_shuffle_i64x2(v, v, _MM_SHUFFLE(2, 3, 0, 1)), bitonic_max_lanes(32, 4));
+    v = stage(v, _mm512_shuffle_epi32(v, _MM_PERM_BADC), bitonic_max_lanes(32, 2));
+    v = stage(v, _mm512_shuffle_epi32(v, _MM_PERM_CDAB), bitonic_max_lanes(32, 1));
+    return v;
+  }
 };
 
 /// One round j of §6.3's digit loop for every integer: with
@@ -289,14 +297,33 @@ PUNY_AVX512_INLINE __m128i encode_digit_round(unsigned j, typename L::V bias, ty
   return packed;
 }
 
-/// The integers of m (1..L::n) non-basic code points, given as their keys
-/// value << 5 | position sorted (the keys past m all ones), after `basic`
-/// basic code points at the positions of basic_mask: their digit values in
-/// output order, 8 bytes per integer, 0xFF past an integer's end, in lo
-/// (integers 0-7) and hi (8-15).  False when a delta is beyond this path.
+/// What a block of integers passes to the next one, in its top lanes: the
+/// last key's code point and position + 1 and the bias after its integer,
+/// and in every lane the positions of all the block's keys and of the
+/// basic code points.  Before the first block: initial_n, 0, initial_bias
+/// and the basic code points.
 template <class L>
-PUNY_AVX512_INLINE bool encode_label_integers(typename L::V keys, unsigned m, unsigned basic, std::uint32_t basic_mask,
-                                              __m512i& lo, __m512i& hi) noexcept {
+struct encoder_carry {
+  typename L::V c;
+  typename L::V pos_next;
+  typename L::V bias;
+  typename L::V handled;
+};
+
+template <class L>
+PUNY_AVX512_INLINE encoder_carry<L> encoder_start(std::uint32_t basic_mask) noexcept {
+  return {L::set1(0x80), L::set1(0), L::set1(72), L::set1(static_cast<int>(basic_mask))};
+}
+
+/// The integers of m (1..L::n) non-basic code points, given as their keys
+/// value << 5 | position sorted (keys past m all ones), `first` integers
+/// after the first one and after `basic` basic code points: their digit
+/// values in output order, 8 bytes per integer, 0xFF past an integer's
+/// end, in lo (integers 0-7) and hi (8-15).  False when a delta is beyond
+/// this path.
+template <class L>
+PUNY_AVX512_INLINE bool encode_label_integers(typename L::V keys, unsigned m, unsigned first, unsigned basic,
+                                              encoder_carry<L>& carry, __m512i& lo, __m512i& hi) noexcept {
   using V = typename L::V;
   using M = typename L::M;
   const auto& tab = label_encoder_table;
@@ -311,23 +338,24 @@ PUNY_AVX512_INLINE bool encode_label_integers(typename L::V keys, unsigned m, un
   seen = L::or_(seen, L::template up<2>(seen, zero));
   seen = L::or_(seen, L::template up<4>(seen, zero));
   if constexpr (L::n == 16) seen = L::or_(seen, L::template up<8>(seen, zero));
-  seen = L::or_(seen, L::set1(static_cast<int>(basic_mask)));
+  seen = L::or_(seen, carry.handled);
   const V pos = L::popcnt(L::and_(seen, L::sub(bit, one)));
   // §6.3's delta in closed form: h + 1 rounds per step of n, plus the
   // handled code points between the previous insertion and this one.
-  const V np = L::add(L::iota(), L::set1(static_cast<int>(basic + 1)));
-  const V delta = L::add(L::mullo(L::sub(c, L::template up<1>(c, L::set1(0x80))), np),
-                         L::sub(pos, L::template up<1>(L::add(pos, one), zero)));
+  const V np = L::add(L::iota(), L::set1(static_cast<int>(basic + first + 1)));
+  const V pos_next = L::add(pos, one);
+  const V delta = L::add(L::mullo(L::sub(c, L::template up<1>(c, carry.c)), np),
+                         L::sub(pos, L::template up<1>(pos_next, carry.pos_next)));
   // §6.1 for every delta at once.  With D = damp for the first delta and 2
   // for the others, "delta /= D; delta += delta / numpoints" is
   // floor(delta / D) + floor(delta / (D numpoints)): two independent
   // multiplies.  (mulhi32 by 2^31 is the halving.)
   const V np_less_one = L::sub(np, one);
-  constexpr M first{1};
-  const V m1 = L::mov(L::set1(static_cast<int>(0x80000000u)), first, L::set1(static_cast<int>(tab.damp.m)));
-  const V s1 = L::mov(zero, first, L::set1(static_cast<int>(tab.damp.s)));
-  const V m2 = L::mov(L::lookup32(tab.half_np_m, np_less_one), first, L::set1(static_cast<int>(tab.damp_np[basic].m)));
-  const V s2 = L::mov(L::lookup32(tab.half_np_s, np_less_one), first, L::set1(static_cast<int>(tab.damp_np[basic].s)));
+  const M damped{first == 0 ? M{1} : M{0}};
+  const V m1 = L::mov(L::set1(static_cast<int>(0x80000000u)), damped, L::set1(static_cast<int>(tab.damp.m)));
+  const V s1 = L::mov(zero, damped, L::set1(static_cast<int>(tab.damp.s)));
+  const V m2 = L::mov(L::lookup32(tab.half_np_m, np_less_one), damped, L::set1(static_cast<int>(tab.damp_np[basic].m)));
+  const V s2 = L::mov(L::lookup32(tab.half_np_s, np_less_one), damped, L::set1(static_cast<int>(tab.damp_np[basic].s)));
   V d = L::add(L::srlv(L::mulhi(delta, m1), s1), L::srlv(L::mulhi(delta, m2), s2));
   // The loop "while delta > 455: delta /= 35" runs r = #{j : d >= 456 35^j}
   // times; the candidate quotients are computed side by side.  r = 4 needs
@@ -348,7 +376,11 @@ PUNY_AVX512_INLINE bool encode_label_integers(typename L::V keys, unsigned m, un
   rounds = L::add(rounds, r2, rounds, L::set1(36));
   rounds = L::add(rounds, r3, rounds, L::set1(36));
   // Integer k's bias is §6.1 of delta k - 1; the first's is initial_bias.
-  const V bias = L::template up<1>(L::add(rounds, L::tail(d)), L::set1(72));
+  const V next_bias = L::add(rounds, L::tail(d));
+  const V bias = L::template up<1>(next_bias, carry.bias);
+  // Only the 32-integer path reads the carry of the last block; its top
+  // lanes are right when the block is full.
+  carry = {c, pos_next, next_bias, L::or_(seen, bit)};
   V q = delta;
   M active = valid;
   const __m128i d0 = encode_digit_round<L>(0, bias, q, active);
@@ -401,21 +433,50 @@ PUNY_AVX512_INLINE __m512i punycode_digit_chars(__m512i values) noexcept {
                               _mm512_set1_epi8('a' - '0' + 26));
 }
 
-/// Encodes 1 to 32 code points as Punycode (the §5 parameters) without case
-/// flags.  Writes exactly r.written characters and returns true on
-/// success; returns false, writing nothing, when the portable encoder must
-/// decide.
-PUNY_AVX512_TARGET inline bool encode_label_avx512(std::span<const char32_t> in, std::span<char> out,
-                                                   result& r) noexcept {
-  const std::size_t size = in.size();
-  if (size - 1 >= 32) return false;
-  const auto n = static_cast<unsigned>(size);
+/// Writes the basic code points of c0:c1 (at basic_mask), the delimiter
+/// if there are any, and the digit values of `Regs` registers (0xFF for
+/// none), when all of it fits: §6.3's output.
+template <unsigned Regs>
+PUNY_AVX512_INLINE bool store_encoded(__m512i c0, __m512i c1, std::uint32_t basic_mask, unsigned basic,
+                                      const __m512i* digits, std::span<char> out, result& r) noexcept {
+  const __m512i none = _mm512_set1_epi8(-1);
+  std::uint64_t present[Regs];
+  unsigned count[Regs];
+  const unsigned start = basic + (basic != 0 ? 1u : 0u);
+  std::size_t total = start;
+  for (unsigned j = 0; j < Regs; ++j) {
+    present[j] = _mm512_cmpneq_epi8_mask(digits[j], none);
+    count[j] = static_cast<unsigned>(std::popcount(present[j]));
+    total += count[j];
+  }
+  if (total > out.size()) return false;
+  const __m256i bytes = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm512_cvtepi32_epi8(c0)),
+                                                _mm512_cvtepi32_epi8(c1), 1);
+  const __m512i literal = _mm512_mask_mov_epi8(_mm512_maskz_compress_epi8(basic_mask, _mm512_castsi256_si512(bytes)),
+                                               std::uint64_t{1} << basic, _mm512_set1_epi8('-'));
+  const std::uint64_t all = ~std::uint64_t{0};
+  _mm512_mask_storeu_epi8(out.data(), _bzhi_u64(all, start), literal);
+  char* at = out.data() + start;
+  for (unsigned j = 0; j < Regs; ++j) {
+    _mm512_mask_storeu_epi8(at, _bzhi_u64(all, count[j]),
+                            _mm512_maskz_compress_epi8(present[j], punycode_digit_chars(digits[j])));
+    at += count[j];
+  }
+  r.written = total;
+  return true;
+}
+
+/// encode_label_avx512 for 1 to 16 code points (Long false) or 17 to 32.
+template <bool Long>
+PUNY_AVX512_INLINE bool encode_label_avx512_sized(std::span<const char32_t> in, std::span<char> out,
+                                                  result& r) noexcept {
+  const auto n = static_cast<unsigned>(in.size());
   // The input, read with masks: nothing past its end is touched.
   const std::uint32_t in_mask = _bzhi_u32(0xFFFFFFFFu, n);
   const auto in0 = static_cast<__mmask16>(in_mask);
-  const auto in1 = static_cast<__mmask16>(in_mask >> 16);
+  const auto in1 = static_cast<__mmask16>(Long ? in_mask >> 16 : 0);
   const __m512i c0 = _mm512_maskz_loadu_epi32(in0, in.data());
-  const __m512i c1 = _mm512_maskz_loadu_epi32(in1, in.data() + 16);
+  const __m512i c1 = Long ? _mm512_maskz_loadu_epi32(in1, in.data() + 16) : _mm512_setzero_si512();
   const __m512i x80 = _mm512_set1_epi32(0x80);
   const std::uint32_t basic_mask = std::uint32_t{_mm512_mask_cmplt_epu32_mask(in0, c0, x80)} |
                                    (std::uint32_t{_mm512_mask_cmplt_epu32_mask(in1, c1, x80)} << 16);
@@ -430,46 +491,66 @@ PUNY_AVX512_TARGET inline bool encode_label_avx512(std::span<const char32_t> in,
                             _mm512_mask_cmplt_epu32_mask(e0, _mm512_sub_epi32(c0, surrogates), surrogate_count) |
                             _mm512_mask_cmplt_epu32_mask(e1, _mm512_sub_epi32(c1, surrogates), surrogate_count);
   const auto m = static_cast<unsigned>(std::popcount(extended));
-  if ((bad != 0) | (m > 16)) return false;
+  if (bad != 0) return false;
   const unsigned basic = n - m;
-  // Keys of the non-basic code points in position order, all ones after.
+  // Keys of the non-basic code points, each half in position order, all
+  // ones after.
   const __m512i iota = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-  const __m512i k0 = _mm512_or_si512(_mm512_slli_epi32(c0, 5), iota);
-  const __m512i k1 = _mm512_or_si512(_mm512_slli_epi32(c1, 5), _mm512_add_epi32(iota, _mm512_set1_epi32(16)));
-  const auto m0 = static_cast<unsigned>(std::popcount(extended & 0xFFFFu));
-  __m512i keys = _mm512_mask_compress_epi32(_mm512_set1_epi32(-1), e0, k0);
-  keys = _mm512_mask_expand_epi32(keys, static_cast<__mmask16>(_bzhi_u32(0xFFFFu, m) & ~_bzhi_u32(0xFFFFu, m0)),
-                                  _mm512_maskz_compress_epi32(e1, k1));
+  const __m512i ones = _mm512_set1_epi32(-1);
+  const __m512i keys0 = _mm512_mask_compress_epi32(ones, e0, _mm512_or_si512(_mm512_slli_epi32(c0, 5), iota));
+  const __m512i keys1 = _mm512_mask_compress_epi32(
+      ones, e1, _mm512_or_si512(_mm512_slli_epi32(c1, 5), _mm512_add_epi32(iota, _mm512_set1_epi32(16))));
   const __m512i none = _mm512_set1_epi8(-1);
-  __m512i lo = none;
-  __m512i hi = none;
+  __m512i digits[4] = {none, none, none, none};
+  using L8 = encoder_lanes<8>;
+  using L16 = encoder_lanes<16>;
+  if (Long && m > 16) {
+    // Two sorted halves merged by a bitonic network: the second reversed,
+    // lane-wise minimum and maximum, then each half sorted by half-cleaners.
+    const __m512i reversed = _mm512_permutexvar_epi32(_mm512_sub_epi32(_mm512_set1_epi32(15), iota), L16::sort(keys1));
+    const __m512i sorted0 = L16::sort(keys0);
+    encoder_carry<L16> carry = encoder_start<L16>(basic_mask);
+    if (!encode_label_integers<L16>(L16::merge(_mm512_min_epu32(sorted0, reversed)), 16, 0, basic, carry, digits[0],
+                                    digits[1])) {
+      return false;
+    }
+    carry.handled = _mm512_permutexvar_epi32(_mm512_set1_epi32(15), carry.handled);
+    if (!encode_label_integers<L16>(L16::merge(_mm512_max_epu32(sorted0, reversed)), m - 16, 16, basic, carry,
+                                    digits[2], digits[3])) {
+      return false;
+    }
+    return store_encoded<4>(c0, c1, basic_mask, basic, digits, out, r);
+  }
   if (m != 0) {
-    using L8 = encoder_lanes<8>;
-    using L16 = encoder_lanes<16>;
-    const bool ok = m <= 8 ? encode_label_integers<L8>(L8::sort(L8::from(keys)), m, basic, basic_mask, lo, hi)
-                           : encode_label_integers<L16>(L16::sort(keys), m, basic, basic_mask, lo, hi);
+    // The two halves' keys side by side.
+    __m512i keys = keys0;
+    if constexpr (Long) {
+      const auto m0 = static_cast<unsigned>(std::popcount(extended & 0xFFFFu));
+      keys = _mm512_mask_expand_epi32(keys0, static_cast<__mmask16>(_bzhi_u32(0xFFFFu, m) & ~_bzhi_u32(0xFFFFu, m0)),
+                                      keys1);
+    }
+    bool ok;
+    if (m <= 8) {
+      encoder_carry<L8> carry = encoder_start<L8>(basic_mask);
+      ok = encode_label_integers<L8>(L8::sort(L8::from(keys)), m, 0, basic, carry, digits[0], digits[1]);
+    } else {
+      encoder_carry<L16> carry = encoder_start<L16>(basic_mask);
+      ok = encode_label_integers<L16>(L16::sort(keys), m, 0, basic, carry, digits[0], digits[1]);
+    }
     if (!ok) return false;
   }
-  const std::uint64_t lo_mask = _mm512_cmpneq_epi8_mask(lo, none);
-  const std::uint64_t hi_mask = _mm512_cmpneq_epi8_mask(hi, none);
-  const auto lo_count = static_cast<unsigned>(std::popcount(lo_mask));
-  const auto hi_count = static_cast<unsigned>(std::popcount(hi_mask));
-  // §6.3: the basic code points, then the delimiter if there are any.
-  const unsigned start = basic + (basic != 0 ? 1u : 0u);
-  const std::size_t total = std::size_t{start} + lo_count + hi_count;
-  if (total > out.size()) return false;
-  const __m256i bytes = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm512_cvtepi32_epi8(c0)),
-                                                _mm512_cvtepi32_epi8(c1), 1);
-  const __m512i literal = _mm512_mask_mov_epi8(_mm512_maskz_compress_epi8(basic_mask, _mm512_castsi256_si512(bytes)),
-                                               std::uint64_t{1} << basic, _mm512_set1_epi8('-'));
-  const std::uint64_t all = ~std::uint64_t{0};
-  _mm512_mask_storeu_epi8(out.data(), _bzhi_u64(all, start), literal);
-  _mm512_mask_storeu_epi8(out.data() + start, _bzhi_u64(all, lo_count),
-                          _mm512_maskz_compress_epi8(lo_mask, punycode_digit_chars(lo)));
-  _mm512_mask_storeu_epi8(out.data() + start + lo_count, _bzhi_u64(all, hi_count),
-                          _mm512_maskz_compress_epi8(hi_mask, punycode_digit_chars(hi)));
-  r.written = total;
-  return true;
+  return store_encoded<2>(c0, c1, basic_mask, basic, digits, out, r);
+}
+
+/// Encodes 1 to 32 code points as Punycode (the §5 parameters) without case
+/// flags.  Writes exactly r.written characters and returns true on
+/// success; returns false, writing nothing, when the portable encoder must
+/// decide.
+PUNY_AVX512_TARGET inline bool encode_label_avx512(std::span<const char32_t> in, std::span<char> out,
+                                                   result& r) noexcept {
+  const std::size_t size = in.size();
+  if (size - 1 >= 32) return false;
+  return size <= 16 ? encode_label_avx512_sized<false>(in, out, r) : encode_label_avx512_sized<true>(in, out, r);
 }
 
 #if defined(__GNUC__) && !defined(__clang__)
