@@ -163,16 +163,18 @@ class domain_processor {
       // only shrinks one, so once normalization has made any label longer
       // the processed domain is bounded by nfc_buffer_size of the mapped
       // one; until then by the mapped length itself.
-      result_.capacity_needed = grew_ ? nfc_buffer_size(mapped_) : mapped_;
-      return result_;
+      processed_domain overflowed;
+      overflowed.capacity_needed = grew_ ? nfc_buffer_size(mapped_) : mapped_;
+      overflowed.errors = errors_;
+      overflowed.label = first_failed_;
+      return overflowed;
     }
-    result_.length = n_;
-    result_.labels = index_ + 1;
+    const std::size_t labels = index_ + 1;
     // RFC 5893 §2: in a Bidi domain name (some label has R, AL or AN) every
     // label must satisfy the Bidi rule — except one kept unchecked.
     if (bidi_domain_) {
       std::size_t start = 0;
-      for (std::size_t i = 0; i < result_.labels; ++i) {
+      for (std::size_t i = 0; i < labels; ++i) {
         std::size_t end = start;
         while (end < n_ && d_[end] != U'.') ++end;
         std::uint8_t codes = ws_.bidi[i];
@@ -186,7 +188,12 @@ class domain_processor {
         start = end + 1;
       }
     }
-    return result_;
+    processed_domain result;
+    result.length = n_;
+    result.labels = labels;
+    result.errors = errors_;
+    result.label = first_failed_;
+    return result;
   }
 
   /// Steps 1–4 at once for an xn-- label at in[pos] that is ASCII to its
@@ -509,11 +516,15 @@ class domain_processor {
 
   void record(std::size_t index, idna_errors e) noexcept {
     if (e.empty()) return;
-    result_.errors |= e;
+    errors_ |= e;
     ws_.failed[index] |= label_has_error;
-    result_.label = std::min(result_.label, index);
+    first_failed_ = std::min(first_failed_, index);
   }
 
+  // The errors and the first failing label are kept apart (not as a
+  // processed_domain), so that no wide copy of them at the end reads the
+  // narrow stores that set them: a stall of a dozen cycles per domain.
+  idna_errors errors_;
   const workspace& ws_;
   const idna_options& options_;
   idna_operation operation_;
@@ -529,7 +540,7 @@ class domain_processor {
   label_summary summary_;      // of the current label as mapped
   bool summary_partial_ = false;  // ... but for the ASCII at the start of an xn-- label
   bool label_finished_ = false;   // take_ace_label has done steps 2 and 4 for the current label
-  processed_domain result_;
+  std::size_t first_failed_ = idna_result::no_label;
 };
 
 }  // namespace

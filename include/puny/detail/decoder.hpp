@@ -464,23 +464,16 @@ template <class Params, bool Portable = false>
   return decode_label<Params, index_order>(p, in, out, upper, basic, first, dv, r);
 }
 
+/// Everything but the AVX-512 label path.  Out of line, so that the label
+/// path does not pay for this frame (its arena alone is 4 KiB).
 template <class Params, class Observer>
-constexpr result decode_impl(const Params& p, std::span<const char> input, std::span<char32_t> output,
-                             std::span<bool> upper, std::span<std::uint64_t> scratch,
-                             Observer& obs) noexcept {
+[[gnu::noinline]] constexpr result decode_portable(const Params& p, std::span<const char> input,
+                                                   std::span<char32_t> output, std::span<bool> upper,
+                                                   std::span<std::uint64_t> scratch, Observer& obs) noexcept {
   if (input.size() >= max_packed_length) return fail(status::overflow, 0);
   // Appendix A: the annotation is only defined when every digit that can
   // end an integer is a letter.
   if (!upper.empty() && p.tmax > 26) return fail(status::invalid_parameters, 0);
-  if constexpr (!Observer::enabled && std::is_same_v<Params, fixed_params<punycode_params>>) {
-    // Punycode labels without case flags, on cores with AVX-512 VBMI2
-    // (label_decoder_avx512.hpp); it leaves every error to the paths below.
-    if (!std::is_constant_evaluated() && upper.empty() && input.size() <= avx512_label_limit &&
-        avx512_label_codecs) {
-      result r;
-      if (decode_label_avx512(input, output, r)) return r;
-    }
-  }
   decode_state st{p.initial_n, 0, p.initial_bias, 0, 0};
   if constexpr (Observer::enabled) obs.decode_start(st.n, st.i, st.bias, std::string_view(input.data(), input.size()));
   const result lit = split_literal(p, input, st);
@@ -504,6 +497,26 @@ constexpr result decode_impl(const Params& p, std::span<const char> input, std::
   }
   if (need <= scratch.size()) return decode_offline(p, input, output, upper, basic, st, scratch);
   return too_small(status::scratch_too_small, need);
+}
+
+template <class Params, class Observer>
+constexpr result decode_impl(const Params& p, std::span<const char> input, std::span<char32_t> output,
+                             std::span<bool> upper, std::span<std::uint64_t> scratch,
+                             Observer& obs) noexcept {
+  if constexpr (!Observer::enabled && std::is_same_v<Params, fixed_params<punycode_params>>) {
+    // Punycode labels without case flags, on cores with AVX-512 VBMI2
+    // (label_decoder_avx512.hpp); it leaves every error to the portable path.
+    if (!std::is_constant_evaluated() && upper.empty() && input.size() <= avx512_label_limit &&
+        avx512_label_codecs) {
+      const std::size_t written = decode_label_avx512(input, output);
+      if (written != 0) {
+        result r;
+        r.written = written;
+        return r;
+      }
+    }
+  }
+  return decode_portable(p, input, output, upper, scratch, obs);
 }
 
 }  // namespace puny::detail

@@ -27,7 +27,7 @@
 // output is one permute and a masked store.  Anything unusual — an empty or
 // non-basic literal, a bad digit, an integer of more than four digits (five
 // for the first), a truncated integer, a surrogate or a value past U+10FFFF
-// — makes it return false and the portable decoder reports the error.
+// — makes it return 0 and the portable decoder reports the error.
 #pragma once
 
 #include <bit>
@@ -115,13 +115,15 @@ PUNY_AVX512_TARGET __attribute__((always_inline)) inline void avx512_insert(std:
 
 /// Decodes Punycode (the §5 parameters) of 1 to 32 characters into an
 /// output with room for at least as many code points, without case flags.
-/// Writes exactly r.written elements and returns true on success; returns
-/// false, writing nothing, when the portable decoder must decide.
-PUNY_AVX512_TARGET inline bool decode_label_avx512(std::span<const char> in, std::span<char32_t> out,
-                                                   result& r) noexcept {
+/// Returns the number of code points, exactly that many written; or 0,
+/// writing nothing, when the portable decoder must decide (what it takes
+/// has at least one integer).  A count, not a result through a reference:
+/// the caller reads it from a register, not from a store it cannot forward.
+PUNY_AVX512_TARGET inline std::size_t decode_label_avx512(std::span<const char> in,
+                                                          std::span<char32_t> out) noexcept {
   using P = fixed_params<punycode_params>;
   const std::size_t size = in.size();
-  if (size - 1 >= avx512_label_limit || out.size() < size) return false;
+  if (size - 1 >= avx512_label_limit || out.size() < size) return 0;
   const auto size32 = static_cast<unsigned>(size);
   // The input, read with a mask: nothing past its end is touched.
   const __mmask32 in_mask = _bzhi_u32(0xFFFFFFFFu, size32);
@@ -141,7 +143,7 @@ PUNY_AVX512_TARGET inline bool decode_label_avx512(std::span<const char> in, std
   const std::uint32_t decimal = _mm256_cmplt_epu8_mask(number, _mm256_set1_epi8(10));
   // An empty literal (a delimiter first), a non-basic literal, a character
   // that is no digit, or nothing to decode: the portable decoder says which.
-  if ((dash == 1) | ((high & literal) != 0) | ((digits & ~(letter | decimal)) != 0) | (digits == 0)) return false;
+  if ((dash == 1) | ((high & literal) != 0) | ((digits & ~(letter | decimal)) != 0) | (digits == 0)) return 0;
   // Digit-values; past the end 35, which ends no integer, so that a
   // truncated integer runs into the sentinel below.
   __m256i values = _mm256_mask_blend_epi8(letter, _mm256_add_epi8(number, _mm256_set1_epi8(26)), letter_value);
@@ -228,7 +230,7 @@ PUNY_AVX512_TARGET inline bool decode_label_avx512(std::span<const char> in, std
       std::uint32_t dw;
       std::memcpy(&dw, dv + p, 4);
       const std::uint32_t found = ((e.t_less_one | 0x80808080u) - dw) & 0x80808080u;
-      if (found == 0) return false;
+      if (found == 0) return 0;
       const auto j = static_cast<unsigned>(std::countr_zero(found) >> 3);
       delta = dw & 0xFFu;
       if (j >= 1) delta += ((dw >> 8) & 0xFFu) * std::uint64_t{e.w1};
@@ -246,7 +248,7 @@ PUNY_AVX512_TARGET inline bool decode_label_avx512(std::span<const char> in, std
     if (w1 == 0) [[unlikely]] general_bias = adapt_small(P{}, delta, len, false);
   }
   // p past the end: the last integer was truncated.
-  if ((bad != 0) | (p != size) | (n > max_code_point)) return false;
+  if ((bad != 0) | (p != size) | (n > max_code_point)) return 0;
   const std::uint32_t written = _bzhi_u32(0xFFFFFFFFu, static_cast<unsigned>(len));
   const __m512i order_low = _mm512_maskz_cvtepu8_epi32(0xFFFF, _mm256_castsi256_si128(ids));
   const __m512i order_high = _mm512_maskz_cvtepu8_epi32(0xFFFF, _mm256_extracti128_si256(ids, 1));
@@ -254,13 +256,12 @@ PUNY_AVX512_TARGET inline bool decode_label_avx512(std::span<const char> in, std
                            _mm512_permutex2var_epi32(cps_low, order_low, cps_high));
   _mm512_mask_storeu_epi32(out.data() + 16, static_cast<__mmask16>(written >> 16),
                            _mm512_permutex2var_epi32(cps_low, order_high, cps_high));
-  r.written = static_cast<std::size_t>(len);
-  return true;
+  return static_cast<std::size_t>(len);
 }
 
 #else
 
-inline bool decode_label_avx512(std::span<const char>, std::span<char32_t>, result&) noexcept { return false; }
+inline std::size_t decode_label_avx512(std::span<const char>, std::span<char32_t>) noexcept { return 0; }
 
 #endif
 

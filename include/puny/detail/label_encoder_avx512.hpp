@@ -25,7 +25,7 @@
 // of the corpus labels); eight or fewer run on 256-bit registers, which cost
 // half as much on cores that split 512-bit operations.  Anything else — an
 // invalid code point, more non-basic code points, a delta too large, an
-// output without room — makes it return false, writing nothing, and the
+// output without room — makes it return 0, writing nothing, and the
 // portable encoder decides.
 #pragma once
 
@@ -435,10 +435,11 @@ PUNY_AVX512_INLINE __m512i punycode_digit_chars(__m512i values) noexcept {
 
 /// Writes the basic code points of c0:c1 (at basic_mask), the delimiter
 /// if there are any, and the digit values of `Regs` registers (0xFF for
-/// none), when all of it fits: §6.3's output.
+/// none), when all of it fits: §6.3's output.  Its length, or 0 when it
+/// does not fit.
 template <unsigned Regs>
-PUNY_AVX512_INLINE bool store_encoded(__m512i c0, __m512i c1, std::uint32_t basic_mask, unsigned basic,
-                                      const __m512i* digits, std::span<char> out, result& r) noexcept {
+PUNY_AVX512_INLINE std::size_t store_encoded(__m512i c0, __m512i c1, std::uint32_t basic_mask, unsigned basic,
+                                      const __m512i* digits, std::span<char> out) noexcept {
   const __m512i none = _mm512_set1_epi8(-1);
   std::uint64_t present[Regs];
   unsigned count[Regs];
@@ -449,7 +450,7 @@ PUNY_AVX512_INLINE bool store_encoded(__m512i c0, __m512i c1, std::uint32_t basi
     count[j] = static_cast<unsigned>(std::popcount(present[j]));
     total += count[j];
   }
-  if (total > out.size()) return false;
+  if (total > out.size()) return 0;
   const __m256i bytes = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm512_cvtepi32_epi8(c0)),
                                                 _mm512_cvtepi32_epi8(c1), 1);
   const __m512i literal = _mm512_mask_mov_epi8(_mm512_maskz_compress_epi8(basic_mask, _mm512_castsi256_si512(bytes)),
@@ -462,14 +463,12 @@ PUNY_AVX512_INLINE bool store_encoded(__m512i c0, __m512i c1, std::uint32_t basi
                             _mm512_maskz_compress_epi8(present[j], punycode_digit_chars(digits[j])));
     at += count[j];
   }
-  r.written = total;
-  return true;
+  return total;
 }
 
 /// encode_label_avx512 for 1 to 16 code points (Long false) or 17 to 32.
 template <bool Long>
-PUNY_AVX512_INLINE bool encode_label_avx512_sized(std::span<const char32_t> in, std::span<char> out,
-                                                  result& r) noexcept {
+PUNY_AVX512_INLINE std::size_t encode_label_avx512_sized(std::span<const char32_t> in, std::span<char> out) noexcept {
   const auto n = static_cast<unsigned>(in.size());
   // The input, read with masks: nothing past its end is touched.
   const std::uint32_t in_mask = _bzhi_u32(0xFFFFFFFFu, n);
@@ -491,7 +490,7 @@ PUNY_AVX512_INLINE bool encode_label_avx512_sized(std::span<const char32_t> in, 
                             _mm512_mask_cmplt_epu32_mask(e0, _mm512_sub_epi32(c0, surrogates), surrogate_count) |
                             _mm512_mask_cmplt_epu32_mask(e1, _mm512_sub_epi32(c1, surrogates), surrogate_count);
   const auto m = static_cast<unsigned>(std::popcount(extended));
-  if (bad != 0) return false;
+  if (bad != 0) return 0;
   const unsigned basic = n - m;
   // Keys of the non-basic code points, each half in position order, all
   // ones after.
@@ -512,14 +511,14 @@ PUNY_AVX512_INLINE bool encode_label_avx512_sized(std::span<const char32_t> in, 
     encoder_carry<L16> carry = encoder_start<L16>(basic_mask);
     if (!encode_label_integers<L16>(L16::merge(_mm512_min_epu32(sorted0, reversed)), 16, 0, basic, carry, digits[0],
                                     digits[1])) {
-      return false;
+      return 0;
     }
     carry.handled = _mm512_permutexvar_epi32(_mm512_set1_epi32(15), carry.handled);
     if (!encode_label_integers<L16>(L16::merge(_mm512_max_epu32(sorted0, reversed)), m - 16, 16, basic, carry,
                                     digits[2], digits[3])) {
-      return false;
+      return 0;
     }
-    return store_encoded<4>(c0, c1, basic_mask, basic, digits, out, r);
+    return store_encoded<4>(c0, c1, basic_mask, basic, digits, out);
   }
   if (m != 0) {
     // The two halves' keys side by side.
@@ -537,20 +536,21 @@ PUNY_AVX512_INLINE bool encode_label_avx512_sized(std::span<const char32_t> in, 
       encoder_carry<L16> carry = encoder_start<L16>(basic_mask);
       ok = encode_label_integers<L16>(L16::sort(keys), m, 0, basic, carry, digits[0], digits[1]);
     }
-    if (!ok) return false;
+    if (!ok) return 0;
   }
-  return store_encoded<2>(c0, c1, basic_mask, basic, digits, out, r);
+  return store_encoded<2>(c0, c1, basic_mask, basic, digits, out);
 }
 
 /// Encodes 1 to 32 code points as Punycode (the §5 parameters) without case
-/// flags.  Writes exactly r.written characters and returns true on
-/// success; returns false, writing nothing, when the portable encoder must
-/// decide.
-PUNY_AVX512_TARGET inline bool encode_label_avx512(std::span<const char32_t> in, std::span<char> out,
-                                                   result& r) noexcept {
+/// flags.  Returns the length written, exactly that many characters; or 0,
+/// writing nothing, when the portable encoder must decide (every encoding
+/// of one or more code points has a character).  A length, not a result
+/// through a reference: the caller reads it from a register, not from a
+/// store it cannot forward.
+PUNY_AVX512_TARGET inline std::size_t encode_label_avx512(std::span<const char32_t> in, std::span<char> out) noexcept {
   const std::size_t size = in.size();
-  if (size - 1 >= 32) return false;
-  return size <= 16 ? encode_label_avx512_sized<false>(in, out, r) : encode_label_avx512_sized<true>(in, out, r);
+  if (size - 1 >= 32) return 0;
+  return size <= 16 ? encode_label_avx512_sized<false>(in, out) : encode_label_avx512_sized<true>(in, out);
 }
 
 #if defined(__GNUC__) && !defined(__clang__)
@@ -561,7 +561,7 @@ PUNY_AVX512_TARGET inline bool encode_label_avx512(std::span<const char32_t> in,
 
 #else
 
-inline bool encode_label_avx512(std::span<const char32_t>, std::span<char>, result&) noexcept { return false; }
+inline std::size_t encode_label_avx512(std::span<const char32_t>, std::span<char>) noexcept { return 0; }
 
 #endif
 
