@@ -120,6 +120,12 @@ struct counting_writer {
   return r;
 }
 
+[[nodiscard]] constexpr result succeeded(std::size_t written) noexcept {
+  result r;
+  r.written = written;
+  return r;
+}
+
 [[nodiscard]] constexpr result too_small(status s, std::size_t needed) noexcept {
   result r;
   r.code = s;

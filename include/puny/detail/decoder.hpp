@@ -508,12 +508,7 @@ constexpr result decode_impl(const Params& p, std::span<const char> input, std::
     // (label_decoder_avx512.hpp); it leaves every error to the portable path.
     if (!std::is_constant_evaluated() && upper.empty() && input.size() <= avx512_label_limit &&
         avx512_label_codecs) {
-      const std::size_t written = decode_label_avx512(input, output);
-      if (written != 0) {
-        result r;
-        r.written = written;
-        return r;
-      }
+      if (const std::size_t written = decode_label_avx512(input, output); written != 0) return succeeded(written);
     }
   }
   return decode_portable(p, input, output, upper, scratch, obs);

@@ -368,12 +368,7 @@ constexpr result encode_impl(const Params& p, std::span<const char32_t> input, s
     // Punycode labels without case flags, on cores with AVX-512 VBMI2
     // (label_encoder_avx512.hpp); it leaves every error to the portable path.
     if (!std::is_constant_evaluated() && upper.empty() && input.size() <= 32 && avx512_label_codecs) {
-      const std::size_t written = encode_label_avx512(input, output);
-      if (written != 0) {
-        result r;
-        r.written = written;
-        return r;
-      }
+      if (const std::size_t written = encode_label_avx512(input, output); written != 0) return succeeded(written);
     }
   }
   return encode_portable(p, input, output, upper, scratch, obs);
