@@ -192,11 +192,14 @@ PUNY_AVX512_TARGET inline std::size_t decode_label_avx512(std::span<const char> 
   {
     // The first integer, with the initial bias 72: thresholds 1, 1, then 26,
     // weights 1, 35, 1225, 12250, 122500.
+    // Its digits straight from dv, not from the tails: the tails' permutes
+    // and multiplies then run beside this integer instead of before it.
     const std::uint64_t d0 = dv[p];
     const std::uint64_t d1 = dv[p + 1];
-    const std::uint64_t rest = tails[p + 1];
     const std::uint64_t end = p + 2 + static_cast<std::uint64_t>(std::countr_zero(ends >> (p + 2)));
-    std::uint64_t delta = d0 + 35 * d1 + 1225 * rest;
+    const std::uint64_t d3 = end > p + 2 ? dv[p + 3] : 0;
+    const std::uint64_t d4 = end > p + 3 ? dv[p + 4] : 0;
+    std::uint64_t delta = d0 + 35 * d1 + 1225 * (dv[p + 2] + 10 * d3 + 100 * d4);
     std::uint64_t next = end + 1;
     bad |= static_cast<std::uint64_t>(end > p + 4) & static_cast<std::uint64_t>(d1 != 0) &
            static_cast<std::uint64_t>(d0 != 0);
