@@ -8,6 +8,7 @@
 // the one its value asks for, and VPCOMPRESSB packs the bytes in order.
 #pragma once
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 
@@ -58,7 +59,7 @@ PUNY_AVX512_TARGET inline std::size_t write_utf8_avx512(const char32_t* in, std:
     used = _mm512_mask_mov_epi32(used, at_least3, _mm512_set1_epi32(0xFFFFFF));
     used = _mm512_mask_mov_epi32(used, is4, _mm512_set1_epi32(-1));
     const std::uint64_t keep = _mm512_test_epi8_mask(used, used);
-    const auto count = static_cast<unsigned>(__builtin_popcountll(keep));
+    const auto count = static_cast<unsigned>(std::popcount(keep));
     _mm512_mask_storeu_epi8(at, _bzhi_u64(~std::uint64_t{0}, count), _mm512_maskz_compress_epi8(keep, bytes));
     at += count;
   }

@@ -18,16 +18,14 @@ namespace puny::detail {
 #if defined(PUNY_HAVE_AVX512)
 
 /// Whether this CPU (and its OS) runs the AVX-512 label codecs: Ice Lake
-/// and later Intel cores, Zen 4 and later AMD cores.
+/// and later Intel cores, Zen 4 and later AMD cores.  Asks the CPU each
+/// time; the codecs read avx512_label_codecs below.
 [[nodiscard]] inline bool avx512_label_codecs_available() noexcept {
-  static const bool available = [] {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-           __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi") &&
-           __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("avx512vpopcntdq") &&
-           __builtin_cpu_supports("bmi2");
-  }();
-  return available;
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+         __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi") &&
+         __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("avx512vpopcntdq") &&
+         __builtin_cpu_supports("bmi2");
 }
 
 #else

@@ -21,12 +21,11 @@
 //  * §6.3's digits are produced a round at a time for every integer, and a
 //    byte permute and VPCOMPRESSB put them in order behind the literal.
 //
-// Labels of 1 to 32 code points with at most 16 non-basic ones take it (97 %
-// of the corpus labels); eight or fewer run on 256-bit registers, which cost
-// half as much on cores that split 512-bit operations.  Anything else — an
-// invalid code point, more non-basic code points, a delta too large, an
-// output without room — makes it return 0, writing nothing, and the
-// portable encoder decides.
+// Labels of 1 to 32 code points take it (every corpus label that short);
+// eight or fewer non-basic ones run on 256-bit registers, which cost half as
+// much on cores that split 512-bit operations.  Anything else — an invalid
+// code point, a delta too large, an output without room — makes it return
+// 0, writing nothing, and the portable encoder decides.
 #pragma once
 
 #include <bit>
@@ -34,10 +33,17 @@
 #include <cstdint>
 #include <span>
 
+#include "arithmetic.hpp"
 #include "avx512.hpp"
 #include "codec_common.hpp"
 
 namespace puny::detail {
+
+/// Punycode's parameters (§5), the only set this encoder serves, and the
+/// constants of §6.1's loop: it divides by step while delta >= round_bound.
+using encoder_params = fixed_params<punycode_params>;
+inline constexpr std::uint32_t encoder_step = adapt_tail<encoder_params>::step;
+inline constexpr std::uint32_t encoder_round_bound = adapt_tail<encoder_params>::limit + 1;
 
 /// Quotients by multiplication (Granlund & Montgomery 1994): floor(x / y)
 /// is mulhi32(x, m) >> s for every x with x * y <= 2^(32 + s), where
@@ -60,9 +66,9 @@ struct label_encoder_tables {
   /// [np - 1]: x / (2 np), §6.1's "delta / 2, delta += delta / numpoints".
   alignas(64) std::uint32_t half_np_m[32];
   alignas(64) std::uint32_t half_np_s[32];
-  /// [t]: x / (36 - t) = mulhi32(x, m) >> 3, for the thresholds t = 1..26.
+  /// [t]: x / (base - t) = mulhi32(x, m) >> 3, for the thresholds t = tmin..tmax.
   alignas(64) std::uint32_t digit_m[32];
-  /// [d]: 36 d / (d + 38), the last line of §6.1, for d <= 455.
+  /// [d]: the last line of §6.1 (adapt_tail), for d < round_bound.
   alignas(64) std::uint8_t tail[512];
   /// Byte 8i + j <- 8j + i: rounds of 8 integers to integers of 8 digits.
   alignas(64) std::uint8_t transpose8[64];
@@ -78,13 +84,14 @@ struct label_encoder_tables {
     for (std::uint64_t np = 1; np <= 32; ++np) {
       t.half_np_m[np - 1] = reciprocal32_for(2 * np).m;
       t.half_np_s[np - 1] = reciprocal32_for(2 * np).s;
-      t.damp_np[np - 1] = reciprocal32_for(700 * np);
+      t.damp_np[np - 1] = reciprocal32_for(encoder_params::damp * np);
     }
-    t.damp = reciprocal32_for(700);
-    for (std::uint64_t th = 1; th <= 26; ++th) {
-      t.digit_m[th] = static_cast<std::uint32_t>(((std::uint64_t{1} << 35) + (35 - th)) / (36 - th));
+    t.damp = reciprocal32_for(encoder_params::damp);
+    for (std::uint64_t th = encoder_params::tmin; th <= encoder_params::tmax; ++th) {
+      const std::uint64_t y = encoder_params::base - th;
+      t.digit_m[th] = static_cast<std::uint32_t>(((std::uint64_t{1} << 35) + y - 1) / y);
     }
-    for (unsigned d = 0; d <= 455; ++d) t.tail[d] = static_cast<std::uint8_t>((36 * d) / (d + 38));
+    for (unsigned d = 0; d < encoder_round_bound; ++d) t.tail[d] = adapt_tail<encoder_params>::table.v[d];
     for (unsigned o = 0; o < 64; ++o) t.transpose8[o] = static_cast<std::uint8_t>(8 * (o % 8) + o / 8);
     for (unsigned o = 0; o < 128; ++o) {
       const unsigned i = o / 8;
@@ -98,8 +105,11 @@ struct label_encoder_tables {
 inline constexpr label_encoder_tables label_encoder_table = label_encoder_tables::make();
 
 // The multiply bound above, for the largest dividend and divisors used.
-static_assert((std::uint64_t{1} << 27) * 700 * 32 <= std::uint64_t{1} << (32 + reciprocal32_for(700 * 32).s));
-static_assert((std::uint64_t{1} << 27) * 35 <= std::uint64_t{1} << 35);
+static_assert((std::uint64_t{1} << 27) * encoder_params::damp * 32 <=
+              std::uint64_t{1} << (32 + reciprocal32_for(encoder_params::damp * 32).s));
+static_assert((std::uint64_t{1} << 27) * (encoder_params::base - encoder_params::tmin) <= std::uint64_t{1} << 35);
+// The tail lookup covers 512 entries, the digit lookup 32 thresholds.
+static_assert(encoder_round_bound <= 512 && encoder_params::tmax < 32);
 
 #if defined(PUNY_HAVE_AVX512)
 
@@ -287,10 +297,12 @@ template <class L>
 PUNY_AVX512_INLINE __m128i encode_digit_round(unsigned j, typename L::V bias, typename L::V& q,
                                               typename L::M& active) noexcept {
   using V = typename L::V;
-  const V t = L::min(L::max(L::sub(L::set1(static_cast<int>(36 * (j + 1))), bias), L::set1(1)), L::set1(26));
+  constexpr int base = encoder_params::base;
+  const V t = L::min(L::max(L::sub(L::set1(static_cast<int>(base * (j + 1))), bias), L::set1(encoder_params::tmin)),
+                     L::set1(encoder_params::tmax));
   const typename L::M more = L::ge(active, q, t);
   const V next = L::maskz_srli(more, L::mulhi(L::sub(q, t), L::lookup32(label_encoder_table.digit_m, t)), 3);
-  const V value = L::sub(q, L::mullo(next, L::sub(L::set1(36), t)));
+  const V value = L::sub(q, L::mullo(next, L::sub(L::set1(base), t)));
   const __m128i packed = L::pack(active, value);
   q = next;
   active = more;
@@ -312,7 +324,8 @@ struct encoder_carry {
 
 template <class L>
 PUNY_AVX512_INLINE encoder_carry<L> encoder_start(std::uint32_t basic_mask) noexcept {
-  return {L::set1(0x80), L::set1(0), L::set1(72), L::set1(static_cast<int>(basic_mask))};
+  return {L::set1(static_cast<int>(encoder_params::initial_n)), L::set1(0), L::set1(encoder_params::initial_bias),
+          L::set1(static_cast<int>(basic_mask))};
 }
 
 /// The integers of m (1..L::n) non-basic code points, given as their keys
@@ -361,20 +374,23 @@ PUNY_AVX512_INLINE bool encode_label_integers(typename L::V keys, unsigned m, un
   // times; the candidate quotients are computed side by side.  r = 4 needs
   // a delta above 2^24 in a short label: the portable encoder takes those.
   const M valid = static_cast<M>(_bzhi_u32(0xFFFFu, m));
-  const M r1 = L::ge(d, L::set1(456));
-  const M r2 = L::ge(d, L::set1(456 * 35));
-  const M r3 = L::ge(d, L::set1(456 * 35 * 35));
-  if (L::ge(valid, d, L::set1(456 * 35 * 35 * 35)) != 0) return false;
-  constexpr reciprocal32 by35 = reciprocal32_for(35);
-  constexpr reciprocal32 by35_2 = reciprocal32_for(35 * 35);
-  constexpr reciprocal32 by35_3 = reciprocal32_for(35 * 35 * 35);
-  const V f1 = L::srli(L::mulhi(d, L::set1(static_cast<int>(by35.m))), by35.s);
-  const V f2 = L::srli(L::mulhi(d, L::set1(static_cast<int>(by35_2.m))), by35_2.s);
-  const V f3 = L::srli(L::mulhi(d, L::set1(static_cast<int>(by35_3.m))), by35_3.s);
+  constexpr std::uint32_t step = encoder_step;
+  constexpr std::uint32_t bound = encoder_round_bound;
+  const M r1 = L::ge(d, L::set1(bound));
+  const M r2 = L::ge(d, L::set1(bound * step));
+  const M r3 = L::ge(d, L::set1(bound * step * step));
+  if (L::ge(valid, d, L::set1(bound * step * step * step)) != 0) return false;
+  constexpr reciprocal32 by_step = reciprocal32_for(step);
+  constexpr reciprocal32 by_step2 = reciprocal32_for(step * step);
+  constexpr reciprocal32 by_step3 = reciprocal32_for(step * step * step);
+  const V f1 = L::srli(L::mulhi(d, L::set1(static_cast<int>(by_step.m))), by_step.s);
+  const V f2 = L::srli(L::mulhi(d, L::set1(static_cast<int>(by_step2.m))), by_step2.s);
+  const V f3 = L::srli(L::mulhi(d, L::set1(static_cast<int>(by_step3.m))), by_step3.s);
   d = L::mov(L::mov(L::mov(d, r1, f1), r2, f2), r3, f3);
-  V rounds = L::maskz(r1, L::set1(36));
-  rounds = L::add(rounds, r2, rounds, L::set1(36));
-  rounds = L::add(rounds, r3, rounds, L::set1(36));
+  const V base = L::set1(encoder_params::base);
+  V rounds = L::maskz(r1, base);
+  rounds = L::add(rounds, r2, rounds, base);
+  rounds = L::add(rounds, r3, rounds, base);
   // Integer k's bias is §6.1 of delta k - 1; the first's is initial_bias.
   const V next_bias = L::add(rounds, L::tail(d));
   const V bias = L::template up<1>(next_bias, carry.bias);
