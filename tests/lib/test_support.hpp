@@ -290,8 +290,10 @@ inline std::string ref_encode_integer(const puny::bootstring& p, std::uint64_t q
   return out;
 }
 
+/// RFC 3492's sample encoder.  `lenient` lets surrogates through, as the
+/// sample code does, to build decoder inputs that decode to them.
 inline ref_encoded ref_encode(const puny::bootstring& p, std::u32string_view input,
-                              const std::vector<bool>* case_flags = nullptr) {
+                              const std::vector<bool>* case_flags = nullptr, bool lenient = false) {
   using puny::status;
   ref_encoded r;
   auto fail = [&](status s, std::size_t pos) {
@@ -305,7 +307,9 @@ inline ref_encoded ref_encode(const puny::bootstring& p, std::u32string_view inp
   if (case_flags != nullptr && p.tmax > 26) return fail(status::invalid_parameters, 0);
   for (std::size_t j = 0; j < input.size(); ++j) {
     const char32_t c = input[j];
-    if (c >= 0x80 && (!is_scalar(c) || c < p.initial_n)) return fail(status::invalid_code_point, j);
+    if (c >= 0x80 && ((!lenient && !is_scalar(c)) || c > 0x10FFFF || c < p.initial_n)) {
+      return fail(status::invalid_code_point, j);
+    }
   }
 
   std::uint64_t n = p.initial_n;

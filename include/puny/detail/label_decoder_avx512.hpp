@@ -22,12 +22,16 @@
 //    four-threshold step of the portable decoder.
 //
 // So each integer costs one table load, one multiply and two conditional
-// moves on the chain.  The output order is kept as byte ids in one register
-// (VPEXPANDB inserts at §6.2's index i) and the code points in two, so the
-// output is one permute and a masked store.  Anything unusual — an empty or
-// non-basic literal, a bad digit, an integer of more than four digits (five
-// for the first), a truncated integer, a surrogate or a value past U+10FFFF
-// — makes it return 0 and the portable decoder reports the error.
+// moves on the chain.  Everything else an integer needs is a byte or word
+// load at its start: its first digit, its other digits with their weights
+// (the tails), and where the next integer starts when it has more than one
+// digit (the nexts, which also mark an integer of more than five digits).
+// The output order is kept as byte ids in one register (a VPERMT2B from a
+// table inserts at §6.2's index i) and the code points in two, so the output
+// is one permute and a masked store.  Anything unusual — an empty or
+// non-basic literal, a bad digit, an integer of more than five digits, a
+// truncated integer, a surrogate or a value past U+10FFFF — makes it return
+// 0 and the portable decoder reports the error.
 #pragma once
 
 #include <bit>
@@ -75,6 +79,25 @@ struct punycode_next_w1 {
 
 inline constexpr punycode_next_w1 punycode_next_w1_table = punycode_next_w1::make();
 
+/// insertion_order.v[at]: the VPERMT2B index that inserts the second
+/// operand's byte at `at` into the first operand, shifting the rest up —
+/// §6.2's "insert n into output at position i" on the output's ids.
+struct insertion_order {
+  alignas(32) std::uint8_t v[avx512_label_limit][avx512_label_limit];
+
+  static constexpr insertion_order make() noexcept {
+    insertion_order t{};
+    for (std::size_t at = 0; at < avx512_label_limit; ++at) {
+      for (std::size_t j = 0; j < avx512_label_limit; ++j) {
+        t.v[at][j] = static_cast<std::uint8_t>(j < at ? j : j == at ? avx512_label_limit : j - 1);
+      }
+    }
+    return t;
+  }
+};
+
+inline constexpr insertion_order insertion_order_table = insertion_order::make();
+
 #if defined(PUNY_HAVE_AVX512)
 
 /// (x < limit) ? a : b into b, twice, on one compare and without a branch:
@@ -89,28 +112,28 @@ inline void select_below(std::uint64_t x, std::uint64_t limit, std::uint64_t a1,
 }
 
 /// §6.2's "n += i / (length + 1), i %= length + 1" after adding a delta.
-/// Deltas stay below 2^23 here, so the exact reciprocal multiply applies.
-/// n never decreases, so U+10FFFF is checked once, at the end; a surrogate
-/// can be passed over and is noted every time.
-PUNY_AVX512_TARGET __attribute__((always_inline)) inline void avx512_next_code_point(
-    std::uint64_t delta, std::uint64_t len, std::uint64_t& i, std::uint64_t& n, std::uint64_t& bad) noexcept {
+/// Deltas stay below 2^27 here, so the exact reciprocal multiply applies.
+/// n never decreases, so U+10FFFF and the surrogates are checked once, at
+/// the end.
+__attribute__((always_inline)) inline void avx512_next_code_point(std::uint64_t delta, std::uint64_t len,
+                                                                  std::uint64_t& i, std::uint64_t& n) noexcept {
   const std::uint64_t np = len + 1;
   i += delta;
   const std::uint64_t q = (i * small_np_table.m[np]) >> 34;
   i -= q * np;
   n += q;
-  bad |= static_cast<std::uint64_t>((n - 0xD800) < 0x800);
 }
 
-/// §6.2's "insert n into output at position i": the id goes into the order
-/// at `at`, its code point into the id's lane.
-PUNY_AVX512_TARGET __attribute__((always_inline)) inline void avx512_insert(std::uint64_t at, std::uint64_t id,
-                                                                            std::uint64_t cp, __m256i& ids,
-                                                                            __m512i& low, __m512i& high) noexcept {
-  ids = _mm256_mask_expand_epi8(_mm256_set1_epi8(static_cast<char>(id)), ~(1u << at), ids);
-  const std::uint32_t bit = 1u << id;
-  low = _mm512_mask_set1_epi32(low, static_cast<__mmask16>(bit), static_cast<int>(cp));
-  high = _mm512_mask_set1_epi32(high, static_cast<__mmask16>(bit >> 16), static_cast<int>(cp));
+/// The insertion itself: the id (every byte of `id`) goes into the order at
+/// `at`, the code point into the id's lane (`lane` has its bit).
+PUNY_AVX512_TARGET __attribute__((always_inline)) inline void avx512_insert(std::uint64_t at, __m256i id,
+                                                                            std::uint32_t lane, std::uint64_t cp,
+                                                                            __m256i& ids, __m512i& low,
+                                                                            __m512i& high) noexcept {
+  const __m256i order = _mm256_load_si256(reinterpret_cast<const __m256i*>(insertion_order_table.v[at]));
+  ids = _mm256_permutex2var_epi8(ids, order, id);
+  low = _mm512_mask_set1_epi32(low, static_cast<__mmask16>(lane), static_cast<int>(cp));
+  high = _mm512_mask_set1_epi32(high, static_cast<__mmask16>(lane >> 16), static_cast<int>(cp));
 }
 
 /// Decodes Punycode (the §5 parameters) of 1 to 32 characters into an
@@ -153,9 +176,11 @@ PUNY_AVX512_TARGET inline std::size_t decode_label_avx512(std::span<const char> 
   _mm256_store_si256(reinterpret_cast<__m256i*>(dv + 32), _mm256_set1_epi8(35));
   // Positions where an integer can end (a letter), plus a sentinel at the end.
   const std::uint64_t ends = std::uint64_t{letter & digits} | (std::uint64_t{1} << size);
-  // tail[p] = d[p+1] + 10 (d[p+2] + 10 d[p+3]), cut after the first letter:
-  // the digits after an integer's first, with their weights over w1, when
-  // every threshold after the first is tmax (bias <= 46).
+  // tail[p] = d[p+1] + 10 d[p+2] + 100 d[p+3] + 1000 d[p+4], cut after the
+  // first letter: the digits after an integer's first, with their weights
+  // over w1, when every threshold after the first is tmax (bias <= 46).
+  // The four terms are formed side by side, not by Horner's rule: the first
+  // integers wait for these.
   const __m512i d16 = _mm512_cvtepu8_epi16(values);
   const __m512i index = _mm512_set_epi16(31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13,
                                          12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
@@ -163,18 +188,39 @@ PUNY_AVX512_TARGET inline std::size_t decode_label_avx512(std::span<const char> 
   const __m512i index1 = _mm512_add_epi16(index, one16);
   const __m512i index2 = _mm512_add_epi16(index1, one16);
   const __m512i index3 = _mm512_add_epi16(index2, one16);
+  const __m512i index4 = _mm512_add_epi16(index3, one16);
   const __m512i pad16 = _mm512_set1_epi16(35);
   const __m512i next1 = _mm512_mask_permutexvar_epi16(pad16, 0x7FFFFFFFu, index1, d16);
   const __m512i next2 = _mm512_mask_permutexvar_epi16(pad16, 0x3FFFFFFFu, index2, d16);
   const __m512i next3 = _mm512_mask_permutexvar_epi16(pad16, 0x1FFFFFFFu, index3, d16);
-  const auto open1 = static_cast<__mmask32>(~(ends >> 1));
-  const auto open2 = static_cast<__mmask32>(~(ends >> 2));
-  const __m512i ten = _mm512_set1_epi16(10);
-  __m512i tail = _mm512_add_epi16(_mm512_maskz_mullo_epi16(open2, next3, ten), next2);
-  tail = _mm512_add_epi16(_mm512_maskz_mullo_epi16(open1, tail, ten), next1);
+  const __m512i next4 = _mm512_mask_permutexvar_epi16(pad16, 0x0FFFFFFFu, index4, d16);
+  const auto e1 = static_cast<__mmask32>(ends >> 1);  // a letter at p + 1
+  const auto e2 = static_cast<__mmask32>(ends >> 2);
+  const auto e3 = static_cast<__mmask32>(ends >> 3);
+  const auto e4 = static_cast<__mmask32>(ends >> 4);
+  const __m512i t2 = _mm512_maskz_mullo_epi16(static_cast<__mmask32>(~e1), next2, _mm512_set1_epi16(10));
+  const __m512i t3 = _mm512_maskz_mullo_epi16(static_cast<__mmask32>(~(e1 | e2)), next3, _mm512_set1_epi16(100));
+  const __m512i t4 = _mm512_maskz_mullo_epi16(static_cast<__mmask32>(~(e1 | e2 | e3)), next4, _mm512_set1_epi16(1000));
   alignas(64) std::uint16_t tails[64];
-  _mm512_store_si512(tails, tail);
+  _mm512_store_si512(tails, _mm512_add_epi16(_mm512_add_epi16(next1, t2), _mm512_add_epi16(t3, t4)));
   _mm512_store_si512(tails + 32, pad16);
+  // nexts[p]: where the next integer starts when the one at p has more than
+  // one digit — past the first letter among p+1..p+4 — or, with no letter
+  // there, 0xC0: an integer of more than five digits, or a truncated one
+  // (the sentinel), which ends the loop with p past the end.
+  alignas(32) std::uint8_t nexts[32];
+  {
+    const __m256i one8 = _mm256_set1_epi8(1);
+    const __m256i iota = _mm256_set_epi8(31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13,
+                                         12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    __m256i v = _mm256_add_epi8(iota, _mm256_set1_epi8(2));
+    v = _mm256_mask_add_epi8(v, static_cast<__mmask32>(~e1), v, one8);
+    v = _mm256_mask_add_epi8(v, static_cast<__mmask32>(~(e1 | e2)), v, one8);
+    v = _mm256_mask_add_epi8(v, static_cast<__mmask32>(~(e1 | e2 | e3)), v, one8);
+    v = _mm256_mask_mov_epi8(v, static_cast<__mmask32>(~(e1 | e2 | e3 | e4)),
+                             _mm256_set1_epi8(static_cast<char>(0xC0)));
+    _mm256_store_si256(reinterpret_cast<__m256i*>(nexts), v);
+  }
 
   // Output ids (basic code points 0..basic-1, then one per integer) in the
   // order §6.2's insertions leave them, and the code points of the ids.
@@ -189,6 +235,8 @@ PUNY_AVX512_TARGET inline std::size_t decode_label_avx512(std::span<const char> 
   std::uint64_t bad = 0;
   std::uint64_t w1 = 0;
   std::uint64_t general_bias = 0;
+  __m256i id = _mm256_set1_epi8(static_cast<char>(len));
+  std::uint32_t lane = 1u << len;
   {
     // The first integer, with the initial bias 72: thresholds 1, 1, then 26,
     // weights 1, 35, 1225, 12250, 122500.
@@ -206,8 +254,8 @@ PUNY_AVX512_TARGET inline std::size_t decode_label_avx512(std::span<const char> 
     select_below(d1, 1, d0, delta, p + 2, next);
     select_below(d0, 1, 0, delta, p + 1, next);
     p = next;
-    avx512_next_code_point(delta, len, i, n, bad);
-    avx512_insert(i, len, n, ids, cps_low, cps_high);
+    avx512_next_code_point(delta, len, i, n);
+    avx512_insert(i, id, lane, n, ids, cps_low, cps_high);
     ++i;
     ++len;
     // §6.1 with firsttime: delta / damp, then the table.
@@ -215,16 +263,16 @@ PUNY_AVX512_TARGET inline std::size_t decode_label_avx512(std::span<const char> 
     w1 = h < punycode_next_w1::rows ? punycode_next_w1_table.v[len][h] : 0;
     if (w1 == 0) [[unlikely]] general_bias = adapt_small(P{}, delta, len, true);
   }
+  // The table row of the next integer's numpoints, moved on by a row per
+  // integer instead of indexed by a multiply.
+  const std::uint8_t* row = punycode_next_w1_table.v[len + 1];
   while (p < size) {
     std::uint64_t delta;
     std::uint64_t next;
     if (w1 != 0) [[likely]] {
       const std::uint64_t d0 = dv[p];
-      const std::uint64_t rest = tails[p];
-      const std::uint64_t end = p + 1 + static_cast<std::uint64_t>(std::countr_zero(ends >> (p + 1)));
-      delta = d0 + w1 * rest;
-      next = end + 1;
-      bad |= static_cast<std::uint64_t>(end > p + 3) & static_cast<std::uint64_t>(d0 + w1 >= 36);
+      delta = d0 + w1 * tails[p];
+      next = nexts[p];
       select_below(d0 + w1, 36, d0, delta, p + 1, next);  // d0 < t0 = 36 - w1: one digit
     } else {
       // A bias above 46: the first four thresholds from the portable
@@ -242,16 +290,28 @@ PUNY_AVX512_TARGET inline std::size_t decode_label_avx512(std::span<const char> 
       next = p + j + 1;
     }
     p = next;
-    avx512_next_code_point(delta, len, i, n, bad);
-    avx512_insert(i, len, n, ids, cps_low, cps_high);
+    avx512_next_code_point(delta, len, i, n);
+    id = _mm256_add_epi8(id, _mm256_set1_epi8(1));
+    lane <<= 1;
+    avx512_insert(i, id, lane, n, ids, cps_low, cps_high);
     ++i;
     ++len;
     const std::uint64_t h = delta >> 1;
-    w1 = h < punycode_next_w1::rows ? punycode_next_w1_table.v[len][h] : 0;
+    w1 = h < punycode_next_w1::rows ? row[h] : 0;
+    row += punycode_next_w1::rows;
     if (w1 == 0) [[unlikely]] general_bias = adapt_small(P{}, delta, len, false);
   }
-  // p past the end: the last integer was truncated.
+  // p past the end: the last integer was truncated, or too long.
   if ((bad != 0) | (p != size) | (n > max_code_point)) return 0;
+  // No lane below a final n of U+D800 holds a surrogate: n never decreases.
+  if (n >= 0xD800) [[unlikely]] {
+    const __m512i from = _mm512_set1_epi32(0xD800);
+    const __m512i count = _mm512_set1_epi32(0x800);
+    if ((_mm512_cmplt_epu32_mask(_mm512_sub_epi32(cps_low, from), count) |
+         _mm512_cmplt_epu32_mask(_mm512_sub_epi32(cps_high, from), count)) != 0) {
+      return 0;
+    }
+  }
   const std::uint32_t written = _bzhi_u32(0xFFFFFFFFu, static_cast<unsigned>(len));
   const __m512i order_low = _mm512_maskz_cvtepu8_epi32(0xFFFF, _mm256_castsi256_si128(ids));
   const __m512i order_high = _mm512_maskz_cvtepu8_epi32(0xFFFF, _mm256_extracti128_si256(ids, 1));
