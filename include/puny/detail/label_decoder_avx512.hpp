@@ -208,11 +208,11 @@ PUNY_AVX512_TARGET inline std::size_t decode_label_avx512(std::span<const char> 
   // one digit — past the first letter among p+1..p+4 — or, with no letter
   // there, 0xC0: an integer of more than five digits, or a truncated one
   // (the sentinel), which ends the loop with p past the end.
+  const __m256i iota = _mm256_set_epi8(31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12,
+                                       11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
   alignas(32) std::uint8_t nexts[32];
   {
     const __m256i one8 = _mm256_set1_epi8(1);
-    const __m256i iota = _mm256_set_epi8(31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13,
-                                         12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
     __m256i v = _mm256_add_epi8(iota, _mm256_set1_epi8(2));
     v = _mm256_mask_add_epi8(v, static_cast<__mmask32>(~e1), v, one8);
     v = _mm256_mask_add_epi8(v, static_cast<__mmask32>(~(e1 | e2)), v, one8);
@@ -224,8 +224,7 @@ PUNY_AVX512_TARGET inline std::size_t decode_label_avx512(std::span<const char> 
 
   // Output ids (basic code points 0..basic-1, then one per integer) in the
   // order §6.2's insertions leave them, and the code points of the ids.
-  __m256i ids = _mm256_set_epi8(31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11,
-                                10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+  __m256i ids = iota;
   __m512i cps_low = _mm512_maskz_cvtepu8_epi32(0xFFFF, _mm256_castsi256_si128(x));
   __m512i cps_high = _mm512_maskz_cvtepu8_epi32(0xFFFF, _mm256_extracti128_si256(x, 1));
   std::uint64_t p = first;
