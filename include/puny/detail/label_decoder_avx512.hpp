@@ -27,11 +27,26 @@
 // (the tails), and where the next integer starts when it has more than one
 // digit (the nexts, which also mark an integer of more than five digits).
 // The output order is kept as byte ids in one register (a VPERMT2B from a
-// table inserts at §6.2's index i) and the code points in two, so the output
-// is one permute and a masked store.  Anything unusual — an empty or
-// non-basic literal, a bad digit, an integer of more than five digits, a
+// table inserts at §6.2's index i) and the code points in a stack array, so
+// the output is one permute and a masked store.  Anything unusual — an empty
+// or non-basic literal, a bad digit, an integer of more than five digits, a
 // truncated integer, a surrogate or a value past U+10FFFF — makes it return
 // 0 and the portable decoder reports the error.
+//
+// Two things about the loop over the integers after the first:
+//
+//  * It counts down from the letters left (every integer ends at a letter,
+//    so there are at most that many), and stops early only when the input
+//    runs out.  The count is exact for 69 % of the corpus labels; for those
+//    the loop's exit branch no longer waits for the chain, so the next
+//    label's work starts while this one's chain runs.
+//  * Its common step is written in assembly (avx512_fast_steps).  Compiled
+//    from C++, GCC 12 spilled the table addresses and the count to memory
+//    and copied registers around the insertion: about 50 instructions per
+//    integer against 38 here, and the chain waited on a reload.  The step
+//    also splits §6.2's "i mod (length + 1)" so that i's own chain is an
+//    add and a conditional subtract: the quotient and remainder of the
+//    delta alone hang off the delta, not off i.
 #pragma once
 
 #include <bit>
@@ -79,24 +94,46 @@ struct punycode_next_w1 {
 
 inline constexpr punycode_next_w1 punycode_next_w1_table = punycode_next_w1::make();
 
-/// insertion_order.v[at]: the VPERMT2B index that inserts the second
-/// operand's byte at `at` into the first operand, shifting the rest up —
-/// §6.2's "insert n into output at position i" on the output's ids.
-struct insertion_order {
-  alignas(32) std::uint8_t v[avx512_label_limit][avx512_label_limit];
+/// What the fast steps read from constant tables, at fixed offsets from one
+/// register: m[np], the reciprocals of §6.2's length + 1 (np <= 33), and
+/// order[at], the VPERMT2B index that inserts the second operand's byte at
+/// `at` into the first operand, shifting the rest up — §6.2's "insert n into
+/// output at position i" on the output's ids.
+struct avx512_decode_constants {
+  std::uint64_t m[avx512_label_limit + 2];
+  alignas(32) std::uint8_t order[avx512_label_limit][avx512_label_limit];
 
-  static constexpr insertion_order make() noexcept {
-    insertion_order t{};
+  static constexpr avx512_decode_constants make() noexcept {
+    avx512_decode_constants t{};
+    for (std::size_t np = 1; np < avx512_label_limit + 2; ++np) t.m[np] = small_np_table.m[np];
     for (std::size_t at = 0; at < avx512_label_limit; ++at) {
       for (std::size_t j = 0; j < avx512_label_limit; ++j) {
-        t.v[at][j] = static_cast<std::uint8_t>(j < at ? j : j == at ? avx512_label_limit : j - 1);
+        t.order[at][j] = static_cast<std::uint8_t>(j < at ? j : j == at ? avx512_label_limit : j - 1);
       }
     }
     return t;
   }
 };
 
-inline constexpr insertion_order insertion_order_table = insertion_order::make();
+inline constexpr avx512_decode_constants avx512_decode_constants_table = avx512_decode_constants::make();
+
+/// What the decoder computes before its loop and the fast steps read (and,
+/// for cps, write), at fixed offsets from one register.
+struct alignas(64) avx512_decode_frame {
+  std::uint8_t dv[64];       // digit-values; 35 past the end
+  std::uint8_t nexts[64];    // where a multi-digit integer at p ends, plus one
+  std::uint16_t tails[64];   // the digits after an integer's first, weighted
+  std::uint32_t cps[64];     // the code point of each output id
+  std::uint64_t size;        // the input's length
+  std::uint64_t zero;        // a zero to move conditionally
+};
+
+// The offsets written into avx512_fast_steps' assembly.
+static_assert(offsetof(avx512_decode_constants, m) == 0 && offsetof(avx512_decode_constants, order) == 288);
+static_assert(offsetof(avx512_decode_frame, nexts) == 64 && offsetof(avx512_decode_frame, tails) == 128 &&
+              offsetof(avx512_decode_frame, cps) == 256 && offsetof(avx512_decode_frame, size) == 512 &&
+              offsetof(avx512_decode_frame, zero) == 520);
+static_assert(punycode_next_w1::rows == 560);
 
 #if defined(PUNY_HAVE_AVX512)
 
@@ -125,15 +162,123 @@ __attribute__((always_inline)) inline void avx512_next_code_point(std::uint64_t 
 }
 
 /// The insertion itself: the id (every byte of `id`) goes into the order at
-/// `at`, the code point into the id's lane (`lane` has its bit).
+/// `at`.
 PUNY_AVX512_TARGET __attribute__((always_inline)) inline void avx512_insert(std::uint64_t at, __m256i id,
-                                                                            std::uint32_t lane, std::uint64_t cp,
-                                                                            __m256i& ids, __m512i& low,
-                                                                            __m512i& high) noexcept {
-  const __m256i order = _mm256_load_si256(reinterpret_cast<const __m256i*>(insertion_order_table.v[at]));
+                                                                            __m256i& ids) noexcept {
+  const __m256i order =
+      _mm256_load_si256(reinterpret_cast<const __m256i*>(avx512_decode_constants_table.order[at]));
   ids = _mm256_permutex2var_epi8(ids, order, id);
-  low = _mm512_mask_set1_epi32(low, static_cast<__mmask16>(lane), static_cast<int>(cp));
-  high = _mm512_mask_set1_epi32(high, static_cast<__mmask16>(lane >> 16), static_cast<int>(cp));
+}
+
+/// One integer's delta taken outside the fast steps: §6.2's next code point
+/// and index, the insertion, and the code point of the new id.
+PUNY_AVX512_TARGET __attribute__((always_inline)) inline void avx512_take(std::uint64_t delta, std::uint64_t& len,
+                                                                          std::uint64_t& i, std::uint64_t& n,
+                                                                          __m256i& id, __m256i& ids,
+                                                                          std::uint32_t* cps) noexcept {
+  avx512_next_code_point(delta, len, i, n);
+  id = _mm256_add_epi8(id, _mm256_set1_epi8(1));
+  avx512_insert(i, id, ids);
+  cps[len] = static_cast<std::uint32_t>(n);
+  ++i;
+  ++len;
+}
+
+/// How avx512_fast_steps stopped.
+enum class fast_stop : std::uint64_t {
+  done,         // the count ran out, or the input did
+  general,      // an integer was taken and the next bias is above 46
+  delta_large,  // an integer's delta is past the table: it is still to take
+};
+
+/// The loop's common step, repeated while the bias stays at most 46 (w1 !=
+/// 0), integers are left to count and the input lasts; see the comment at
+/// the top of the file.  Per integer at p, with d0 = dv[p]:
+///   delta = d0 + (d0 + w1 < 36 ? 0 : w1 * tails[p]),
+///   p = d0 + w1 < 36 ? p + 1 : nexts[p],
+///   (q, r) = delta divided by np = len + 1, s = i + r, and when s >= np,
+///   s -= np and q += 1: §6.2's n += (i + delta) / np, i = (i + delta) % np,
+///   the id inserted at s, n stored as its code point, i = s + 1, len += 1,
+///   w1 = row[delta / 2], row moved on by a row.
+/// On delta_large, delta is in `delta` and p has moved; the rest is the
+/// caller's.  On general, delta is in `delta`, the integer is taken and
+/// w1 is 0.
+PUNY_AVX512_TARGET __attribute__((always_inline)) inline fast_stop avx512_fast_steps(
+    avx512_decode_frame& fr, std::uint64_t& p, std::uint64_t& w1, std::uint64_t& i, std::uint64_t& n,
+    std::uint64_t& len, const std::uint8_t*& row, std::uint64_t& left, std::uint64_t& delta, __m256i& ids,
+    __m256i& id) noexcept {
+  std::uint64_t t;
+  std::uint64_t nx;
+  std::uint64_t q;
+  __m256i order;
+  const __m256i one = _mm256_set1_epi8(1);
+  __asm__ volatile(
+      "1:\n\t"
+      // d0, the tail, and where a multi-digit integer ends.
+      "movzbl (%[fr],%[p]), %k[d]\n\t"
+      "movzwl 128(%[fr],%[p],2), %k[t]\n\t"
+      "movzbl 64(%[fr],%[p]), %k[nx]\n\t"
+      "imulq %[w1], %[t]\n\t"
+      // One digit when d0 < t0 = 36 - w1: no tail, and p + 1.
+      "leaq (%[d],%[w1]), %[q]\n\t"
+      "cmpq $36, %[q]\n\t"
+      "leaq 1(%[p]), %[p]\n\t"
+      "cmovaeq %[nx], %[p]\n\t"
+      "cmovbq 520(%[fr]), %[t]\n\t"
+      "addq %[t], %[d]\n\t"
+      // The next w1 from the row of this numpoints, by delta / 2.
+      "cmpq $1119, %[d]\n\t"
+      "ja 3f\n\t"
+      "movq %[d], %[q]\n\t"
+      "shrq %[q]\n\t"
+      "movzbl (%[row],%[q]), %k[w1]\n\t"
+      // delta = qd * np + rd, from the reciprocal of np.
+      "movq 8(%[tb],%[len],8), %[nx]\n\t"
+      "imulq %[d], %[nx]\n\t"
+      "shrq $34, %[nx]\n\t"
+      "addq %[nx], %[n]\n\t"
+      "leaq 1(%[len]), %[q]\n\t"
+      "imulq %[q], %[nx]\n\t"
+      "movq %[d], %[t]\n\t"
+      "subq %[nx], %[t]\n\t"
+      // s = i + rd, less np (and one more for n) when it reaches np.
+      "addq %[t], %[i]\n\t"
+      "movq %[i], %[t]\n\t"
+      "subq %[q], %[t]\n\t"
+      "cmovbq %[i], %[t]\n\t"
+      "sbbq $-1, %[n]\n\t"
+      "movq %[t], %[i]\n\t"
+      // The insertion at s, and the code point of the new id.
+      "shlq $5, %[t]\n\t"
+      "vmovdqa 288(%[tb],%[t]), %[order]\n\t"
+      "vpaddb %[one], %[id], %[id]\n\t"
+      "vpermt2b %[id], %[order], %[ids]\n\t"
+      "movl %k[n], 256(%[fr],%[len],4)\n\t"
+      "incq %[i]\n\t"
+      "incq %[len]\n\t"
+      "addq $560, %[row]\n\t"
+      "testl %k[w1], %k[w1]\n\t"
+      "jz 2f\n\t"
+      "decq %[left]\n\t"
+      "jz 4f\n\t"
+      "cmpq 512(%[fr]), %[p]\n\t"
+      "jb 1b\n\t"
+      "4:\n\t"
+      "xorl %k[q], %k[q]\n\t"
+      "jmp 5f\n\t"
+      "2:\n\t"
+      "decq %[left]\n\t"
+      "movl $1, %k[q]\n\t"
+      "jmp 5f\n\t"
+      "3:\n\t"
+      "movl $2, %k[q]\n\t"
+      "5:\n\t"
+      : [p] "+r"(p), [w1] "+r"(w1), [i] "+r"(i), [n] "+r"(n), [len] "+r"(len), [row] "+r"(row),
+        [left] "+r"(left), [d] "=&r"(delta), [t] "=&r"(t), [nx] "=&r"(nx), [q] "=&r"(q), [ids] "+v"(ids),
+        [id] "+v"(id), [order] "=&v"(order)
+      : [fr] "r"(&fr), [tb] "r"(&avx512_decode_constants_table), [one] "v"(one)
+      : "cc", "memory");
+  return static_cast<fast_stop>(q);
 }
 
 /// Decodes Punycode (the §5 parameters) of 1 to 32 characters into an
@@ -171,7 +316,8 @@ PUNY_AVX512_TARGET inline std::size_t decode_label_avx512(std::span<const char> 
   // truncated integer runs into the sentinel below.
   __m256i values = _mm256_mask_blend_epi8(letter, _mm256_add_epi8(number, _mm256_set1_epi8(26)), letter_value);
   values = _mm256_mask_blend_epi8(in_mask, _mm256_set1_epi8(35), values);
-  alignas(64) std::uint8_t dv[64];
+  avx512_decode_frame fr;
+  std::uint8_t* const dv = fr.dv;
   _mm256_store_si256(reinterpret_cast<__m256i*>(dv), values);
   _mm256_store_si256(reinterpret_cast<__m256i*>(dv + 32), _mm256_set1_epi8(35));
   // Positions where an integer can end (a letter), plus a sentinel at the end.
@@ -201,7 +347,7 @@ PUNY_AVX512_TARGET inline std::size_t decode_label_avx512(std::span<const char> 
   const __m512i t2 = _mm512_maskz_mullo_epi16(static_cast<__mmask32>(~e1), next2, _mm512_set1_epi16(10));
   const __m512i t3 = _mm512_maskz_mullo_epi16(static_cast<__mmask32>(~(e1 | e2)), next3, _mm512_set1_epi16(100));
   const __m512i t4 = _mm512_maskz_mullo_epi16(static_cast<__mmask32>(~(e1 | e2 | e3)), next4, _mm512_set1_epi16(1000));
-  alignas(64) std::uint16_t tails[64];
+  std::uint16_t* const tails = fr.tails;
   _mm512_store_si512(tails, _mm512_add_epi16(_mm512_add_epi16(next1, t2), _mm512_add_epi16(t3, t4)));
   _mm512_store_si512(tails + 32, pad16);
   // nexts[p]: where the next integer starts when the one at p has more than
@@ -210,7 +356,7 @@ PUNY_AVX512_TARGET inline std::size_t decode_label_avx512(std::span<const char> 
   // (the sentinel), which ends the loop with p past the end.
   const __m256i iota = _mm256_set_epi8(31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12,
                                        11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
-  alignas(32) std::uint8_t nexts[32];
+  std::uint8_t* const nexts = fr.nexts;
   {
     const __m256i one8 = _mm256_set1_epi8(1);
     __m256i v = _mm256_add_epi8(iota, _mm256_set1_epi8(2));
@@ -225,8 +371,9 @@ PUNY_AVX512_TARGET inline std::size_t decode_label_avx512(std::span<const char> 
   // Output ids (basic code points 0..basic-1, then one per integer) in the
   // order §6.2's insertions leave them, and the code points of the ids.
   __m256i ids = iota;
-  __m512i cps_low = _mm512_maskz_cvtepu8_epi32(0xFFFF, _mm256_castsi256_si128(x));
-  __m512i cps_high = _mm512_maskz_cvtepu8_epi32(0xFFFF, _mm256_extracti128_si256(x, 1));
+  std::uint32_t* const cps = fr.cps;
+  _mm512_store_si512(cps, _mm512_maskz_cvtepu8_epi32(0xFFFF, _mm256_castsi256_si128(x)));
+  _mm512_store_si512(cps + 16, _mm512_maskz_cvtepu8_epi32(0xFFFF, _mm256_extracti128_si256(x, 1)));
   std::uint64_t p = first;
   std::uint64_t len = basic;
   std::uint64_t n = P::initial_n;
@@ -234,8 +381,8 @@ PUNY_AVX512_TARGET inline std::size_t decode_label_avx512(std::span<const char> 
   std::uint64_t bad = 0;
   std::uint64_t w1 = 0;
   std::uint64_t general_bias = 0;
-  __m256i id = _mm256_set1_epi8(static_cast<char>(len));
-  std::uint32_t lane = 1u << len;
+  // The id of the next integer, less one (bytes wrap).
+  __m256i id = _mm256_set1_epi8(static_cast<char>(len - 1));
   {
     // The first integer, with the initial bias 72: thresholds 1, 1, then 26,
     // weights 1, 35, 1225, 12250, 122500.
@@ -253,10 +400,7 @@ PUNY_AVX512_TARGET inline std::size_t decode_label_avx512(std::span<const char> 
     select_below(d1, 1, d0, delta, p + 2, next);
     select_below(d0, 1, 0, delta, p + 1, next);
     p = next;
-    avx512_next_code_point(delta, len, i, n);
-    avx512_insert(i, id, lane, n, ids, cps_low, cps_high);
-    ++i;
-    ++len;
+    avx512_take(delta, len, i, n, id, ids, cps);
     // §6.1 with firsttime: delta / damp, then the table.
     const std::uint64_t h = (delta * first_divisor<P>::m[1]) >> 37;
     w1 = h < punycode_next_w1::rows ? punycode_next_w1_table.v[len][h] : 0;
@@ -265,43 +409,50 @@ PUNY_AVX512_TARGET inline std::size_t decode_label_avx512(std::span<const char> 
   // The table row of the next integer's numpoints, moved on by a row per
   // integer instead of indexed by a multiply.
   const std::uint8_t* row = punycode_next_w1_table.v[len + 1];
-  while (p < size) {
+  // Integers left: at most one per letter left, since every integer ends at
+  // a letter.
+  std::uint64_t left = static_cast<std::uint64_t>(std::popcount(std::uint64_t{letter & digits} >> p));
+  fr.size = size;
+  fr.zero = 0;
+  while ((left != 0) & (p < size)) {
     std::uint64_t delta;
-    std::uint64_t next;
     if (w1 != 0) [[likely]] {
-      const std::uint64_t d0 = dv[p];
-      delta = d0 + w1 * tails[p];
-      next = nexts[p];
-      select_below(d0 + w1, 36, d0, delta, p + 1, next);  // d0 < t0 = 36 - w1: one digit
-    } else {
-      // A bias above 46: the first four thresholds from the portable
-      // decoder's table, compared at once.
-      const bias_entry& e = label_tables<P>::for_bias(general_bias);
-      std::uint32_t dw;
-      std::memcpy(&dw, dv + p, 4);
-      const std::uint32_t found = ((e.t_less_one | 0x80808080u) - dw) & 0x80808080u;
-      if (found == 0) return 0;
-      const auto j = static_cast<unsigned>(std::countr_zero(found) >> 3);
-      delta = dw & 0xFFu;
-      if (j >= 1) delta += ((dw >> 8) & 0xFFu) * std::uint64_t{e.w1};
-      if (j >= 2) delta += ((dw >> 16) & 0xFFu) * std::uint64_t{e.w2};
-      if (j >= 3) delta += (dw >> 24) * std::uint64_t{e.w3};
-      next = p + j + 1;
+      const fast_stop stop = avx512_fast_steps(fr, p, w1, i, n, len, row, left, delta, ids, id);
+      if (stop == fast_stop::done) break;
+      if (stop == fast_stop::delta_large) {
+        avx512_take(delta, len, i, n, id, ids, cps);
+        row += punycode_next_w1::rows;
+        --left;
+        w1 = 0;
+      }
+      general_bias = adapt_small(P{}, delta, len, false);
+      continue;
     }
-    p = next;
-    avx512_next_code_point(delta, len, i, n);
-    id = _mm256_add_epi8(id, _mm256_set1_epi8(1));
-    lane <<= 1;
-    avx512_insert(i, id, lane, n, ids, cps_low, cps_high);
-    ++i;
-    ++len;
+    // A bias above 46: the first four thresholds from the portable
+    // decoder's table, compared at once.
+    const bias_entry& e = label_tables<P>::for_bias(general_bias);
+    std::uint32_t dw;
+    std::memcpy(&dw, dv + p, 4);
+    const std::uint32_t found = ((e.t_less_one | 0x80808080u) - dw) & 0x80808080u;
+    if (found == 0) return 0;
+    const auto j = static_cast<unsigned>(std::countr_zero(found) >> 3);
+    delta = dw & 0xFFu;
+    if (j >= 1) delta += ((dw >> 8) & 0xFFu) * std::uint64_t{e.w1};
+    if (j >= 2) delta += ((dw >> 16) & 0xFFu) * std::uint64_t{e.w2};
+    if (j >= 3) delta += (dw >> 24) * std::uint64_t{e.w3};
+    p += j + 1;
+    avx512_take(delta, len, i, n, id, ids, cps);
+    --left;
     const std::uint64_t h = delta >> 1;
     w1 = h < punycode_next_w1::rows ? row[h] : 0;
     row += punycode_next_w1::rows;
     if (w1 == 0) [[unlikely]] general_bias = adapt_small(P{}, delta, len, false);
   }
-  // p past the end: the last integer was truncated, or too long.
+  // p past the end: the last integer was truncated, or too long; p short of
+  // it: digits without a letter to end them.
   if ((bad != 0) | (p != size) | (n > max_code_point)) return 0;
+  const __m512i cps_low = _mm512_load_si512(cps);
+  const __m512i cps_high = _mm512_load_si512(cps + 16);
   // No lane below a final n of U+D800 holds a surrogate: n never decreases.
   if (n >= 0xD800) [[unlikely]] {
     const __m512i from = _mm512_set1_epi32(0xD800);
