@@ -410,8 +410,9 @@ PUNY_AVX512_TARGET inline std::size_t decode_label_avx512(std::span<const char> 
   // integer instead of indexed by a multiply.
   const std::uint8_t* row = punycode_next_w1_table.v[len + 1];
   // Integers left: at most one per letter left, since every integer ends at
-  // a letter.
-  std::uint64_t left = static_cast<std::uint64_t>(std::popcount(std::uint64_t{letter & digits} >> p));
+  // a letter.  p may be past the end (a truncated first integer): then the
+  // loop does not run, and `& 63` only keeps the shift defined.
+  std::uint64_t left = static_cast<std::uint64_t>(std::popcount(std::uint64_t{letter & digits} >> (p & 63)));
   fr.size = size;
   fr.zero = 0;
   while ((left != 0) & (p < size)) {
