@@ -321,6 +321,28 @@ TEST(Reference, Avx512LabelDecoderTakesFiveDigitIntegers) {
   }
 }
 
+// The AVX-512 label decoder's weight table (label_decoder_avx512.hpp),
+// entry by entry against RFC 3492's own adapt (§6.1): the w1 = clamp(bias,
+// 10, 35) of the next integer, or 0 when the bias is above 46.  The first
+// integer reads it at twice delta / damp.
+TEST(Reference, Avx512NextWeightTableIsSection61) {
+  const auto& t = puny::detail::punycode_next_w1_table;
+  auto w1 = [](std::uint64_t bias) -> std::uint64_t { return bias > 46 ? 0 : std::clamp<std::uint64_t>(bias, 10, 35); };
+  std::size_t zeros = 0;
+  for (std::size_t np = 1; np <= puny::detail::punycode_next_w1::max_np; ++np) {
+    for (std::size_t d = 0; d < puny::detail::punycode_next_w1::rows; ++d) {
+      ASSERT_EQ(t.v[np][d], w1(puny_test::ref::adapt(puny::punycode_params, d, np, false))) << np << " " << d;
+      zeros += t.v[np][d] == 0 ? 1 : 0;
+    }
+    for (std::uint64_t first = 0; first < 700 * (puny::detail::punycode_next_w1::rows / 2); first += 7) {
+      ASSERT_EQ(t.v[np][2 * (first / 700)], w1(puny_test::ref::adapt(puny::punycode_params, first, np, true)))
+          << np << " " << first;
+    }
+  }
+  // Biases above 46 do occur inside the table (np = 1, large deltas).
+  EXPECT_GT(zeros, 0U);
+}
+
 // The AVX-512 label encoder (label_encoder_avx512.hpp), called directly:
 // whatever it encodes must be exactly RFC 3492's reference encoding, with
 // nothing written past `written`; it must write nothing when it declines

@@ -18,7 +18,7 @@
 //  * label_decoder_avx512.hpp — on x86-64 cores with AVX-512 VBMI2, chosen
 //    at run time: Punycode labels of up to 32 characters without case
 //    flags, with the next integer's weight from one table load indexed by
-//    (numpoints, delta / 2) and the output order kept in one register.
+//    (numpoints, delta) and the output order kept in one register.
 //  * arithmetic.hpp — §6.1 and the digit loops with exact reciprocal
 //    multiplies in place of divisions where operands are small.
 #pragma once

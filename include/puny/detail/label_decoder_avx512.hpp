@@ -16,13 +16,16 @@
 //    w1 = 36 - t0 = clamp(b, 10, 35) and R = d1 + 10 d2 + 100 d3 does not
 //    depend on the bias: R and the letter positions are computed for every
 //    position at once, before the chain.
-//  * §6.1 never yields a bias above 46 from an adapted delta below 560, so
-//    a table indexed by (numpoints, floor(delta / 2)) gives the next w1 in
-//    one load, with 0 for "bias above 46": those integers take the general
-//    four-threshold step of the portable decoder.
+//  * §6.1 never yields a bias above 46 from a delta below 1120, so a table
+//    indexed by (numpoints, delta) gives the next w1 in one load, with 0
+//    for "bias above 46": those integers take the general four-threshold
+//    step of the portable decoder.  The load's address is the row plus d0
+//    (known from the integer's position) plus w1 * R, so neither the add
+//    of d0 nor a shift waits on the chain.
 //
-// So each integer costs one table load, one multiply and two conditional
-// moves on the chain.  Everything else an integer needs is a byte or word
+// So each integer costs a multiply, a conditional move and a table load on
+// the chain (about 8 cycles); the one-digit test compares w1 with a byte
+// 36 - d0 computed for every position beforehand.  Everything else an integer needs is a byte or word
 // load at its start: its first digit, its other digits with their weights
 // (the tails), and where the next integer starts when it has more than one
 // digit (the nexts, which also mark an integer of more than five digits).
@@ -71,21 +74,21 @@ inline constexpr std::size_t avx512_label_limit = 32;
   return static_cast<std::uint8_t>(bias < 10 ? 10 : bias > 35 ? 35 : bias);
 }
 
-/// next_w1.v[np][h]: the w1 after an integer of delta d with h = d / 2 (or
-/// d / damp for the first integer), numpoints np — §6.1's "delta +=
-/// delta / numpoints" folded into the index.  np <= 33 covers every label
-/// of up to 32 characters.
+/// next_w1.v[np][d]: the w1 after an integer of delta d, not the first, and
+/// numpoints np — §6.1's "delta / 2" and "delta += delta / numpoints"
+/// folded into the index.  For the first integer, index 2 * (d / damp)
+/// gives the same adapted delta.  np <= 33 covers every label of up to 32
+/// characters.  Entries, not rows: the length of one row, 1120 bytes.
 struct punycode_next_w1 {
   static constexpr std::size_t max_np = avx512_label_limit + 1;
-  static constexpr std::size_t rows = 560;
+  static constexpr std::size_t rows = 1120;
   std::uint8_t v[max_np + 1][rows];
 
   static constexpr punycode_next_w1 make() noexcept {
     punycode_next_w1 t{};
     for (std::size_t np = 1; np <= max_np; ++np) {
-      // §6.1 itself: a delta of 2h, not the first, halves to h.
-      for (std::size_t h = 0; h < rows; ++h) {
-        t.v[np][h] = punycode_w1_of_bias(adapt(fixed_params<punycode_params>{}, 2 * h, np, false));
+      for (std::size_t d = 0; d < rows; ++d) {
+        t.v[np][d] = punycode_w1_of_bias(adapt(fixed_params<punycode_params>{}, d, np, false));
       }
     }
     return t;
@@ -126,14 +129,15 @@ struct alignas(64) avx512_decode_frame {
   std::uint32_t cps[64];     // the code point of each output id
   std::uint64_t size;        // the input's length
   std::uint64_t zero;        // a zero to move conditionally
+  std::uint8_t thr[32];      // 36 - dv: the integer at p has one digit when w1 < thr[p]
 };
 
 // The offsets written into avx512_fast_steps' assembly.
 static_assert(offsetof(avx512_decode_constants, m) == 0 && offsetof(avx512_decode_constants, order) == 288);
 static_assert(offsetof(avx512_decode_frame, nexts) == 64 && offsetof(avx512_decode_frame, tails) == 128 &&
               offsetof(avx512_decode_frame, cps) == 256 && offsetof(avx512_decode_frame, size) == 512 &&
-              offsetof(avx512_decode_frame, zero) == 520);
-static_assert(punycode_next_w1::rows == 560);
+              offsetof(avx512_decode_frame, zero) == 520 && offsetof(avx512_decode_frame, thr) == 528);
+static_assert(punycode_next_w1::rows == 1120);
 
 #if defined(PUNY_HAVE_AVX512)
 
@@ -199,7 +203,7 @@ enum class fast_stop : std::uint64_t {
 ///   (q, r) = delta divided by np = len + 1, s = i + r, and when s >= np,
 ///   s -= np and q += 1: §6.2's n += (i + delta) / np, i = (i + delta) % np,
 ///   the id inserted at s, n stored as its code point, i = s + 1, len += 1,
-///   w1 = row[delta / 2], row moved on by a row.
+///   w1 = row[delta], row moved on by a row.
 /// On delta_large, delta is in `delta` and p has moved; the rest is the
 /// caller's.  On general, delta is in `delta`, the integer is taken and
 /// w1 is 0.
@@ -219,19 +223,19 @@ PUNY_AVX512_TARGET __attribute__((always_inline)) inline fast_stop avx512_fast_s
       "movzwl 128(%[fr],%[p],2), %k[t]\n\t"
       "movzbl 64(%[fr],%[p]), %k[nx]\n\t"
       "imulq %[w1], %[t]\n\t"
-      // One digit when d0 < t0 = 36 - w1: no tail, and p + 1.
-      "leaq (%[d],%[w1]), %[q]\n\t"
-      "cmpq $36, %[q]\n\t"
+      // One digit when d0 < t0 = 36 - w1, that is w1 < thr[p]: no tail,
+      // and p + 1.
+      "cmpb 528(%[fr],%[p]), %b[w1]\n\t"
       "leaq 1(%[p]), %[p]\n\t"
       "cmovaeq %[nx], %[p]\n\t"
       "cmovbq 520(%[fr]), %[t]\n\t"
+      // The next w1 from the row of this numpoints, at row + d0 + t: the
+      // load is taken only once delta is known to be inside the row.
+      "leaq (%[row],%[d]), %[q]\n\t"
       "addq %[t], %[d]\n\t"
-      // The next w1 from the row of this numpoints, by delta / 2.
       "cmpq $1119, %[d]\n\t"
       "ja 3f\n\t"
-      "movq %[d], %[q]\n\t"
-      "shrq %[q]\n\t"
-      "movzbl (%[row],%[q]), %k[w1]\n\t"
+      "movzbl (%[q],%[t]), %k[w1]\n\t"
       // delta = qd * np + rd, from the reciprocal of np.
       "movq 8(%[tb],%[len],8), %[nx]\n\t"
       "imulq %[d], %[nx]\n\t"
@@ -256,7 +260,7 @@ PUNY_AVX512_TARGET __attribute__((always_inline)) inline fast_stop avx512_fast_s
       "movl %k[n], 256(%[fr],%[len],4)\n\t"
       "incq %[i]\n\t"
       "incq %[len]\n\t"
-      "addq $560, %[row]\n\t"
+      "addq $1120, %[row]\n\t"
       "testl %k[w1], %k[w1]\n\t"
       "jz 2f\n\t"
       "decq %[left]\n\t"
@@ -320,6 +324,7 @@ PUNY_AVX512_TARGET inline std::size_t decode_label_avx512(std::span<const char> 
   std::uint8_t* const dv = fr.dv;
   _mm256_store_si256(reinterpret_cast<__m256i*>(dv), values);
   _mm256_store_si256(reinterpret_cast<__m256i*>(dv + 32), _mm256_set1_epi8(35));
+  _mm256_store_si256(reinterpret_cast<__m256i*>(fr.thr), _mm256_sub_epi8(_mm256_set1_epi8(36), values));
   // Positions where an integer can end (a letter), plus a sentinel at the end.
   const std::uint64_t ends = std::uint64_t{letter & digits} | (std::uint64_t{1} << size);
   // tail[p] = d[p+1] + 10 d[p+2] + 100 d[p+3] + 1000 d[p+4], cut after the
@@ -401,9 +406,10 @@ PUNY_AVX512_TARGET inline std::size_t decode_label_avx512(std::span<const char> 
     select_below(d0, 1, 0, delta, p + 1, next);
     p = next;
     avx512_take(delta, len, i, n, id, ids, cps);
-    // §6.1 with firsttime: delta / damp, then the table.
+    // §6.1 with firsttime: delta / damp, then the table at twice that (the
+    // table halves its index, as §6.1 does after the first integer).
     const std::uint64_t h = (delta * first_divisor<P>::m[1]) >> 37;
-    w1 = h < punycode_next_w1::rows ? punycode_next_w1_table.v[len][h] : 0;
+    w1 = h < punycode_next_w1::rows / 2 ? punycode_next_w1_table.v[len][2 * h] : 0;
     if (w1 == 0) [[unlikely]] general_bias = adapt_small(P{}, delta, len, true);
   }
   // The table row of the next integer's numpoints, moved on by a row per
@@ -436,16 +442,16 @@ PUNY_AVX512_TARGET inline std::size_t decode_label_avx512(std::span<const char> 
     std::memcpy(&dw, dv + p, 4);
     const std::uint32_t found = ((e.t_less_one | 0x80808080u) - dw) & 0x80808080u;
     if (found == 0) return 0;
-    const auto j = static_cast<unsigned>(std::countr_zero(found) >> 3);
-    delta = dw & 0xFFu;
-    if (j >= 1) delta += ((dw >> 8) & 0xFFu) * std::uint64_t{e.w1};
-    if (j >= 2) delta += ((dw >> 16) & 0xFFu) * std::uint64_t{e.w2};
-    if (j >= 3) delta += (dw >> 24) * std::uint64_t{e.w3};
-    p += j + 1;
+    // The integer's digits kept and the rest cleared, rather than a branch
+    // on its length, which follows the data.
+    const auto bits = static_cast<unsigned>(std::countr_zero(found)) + 1;
+    const std::uint32_t kept = _bzhi_u32(dw, bits);
+    delta = (kept & 0xFFu) + ((kept >> 8) & 0xFFu) * std::uint64_t{e.w1} +
+            ((kept >> 16) & 0xFFu) * std::uint64_t{e.w2} + (kept >> 24) * std::uint64_t{e.w3};
+    p += bits >> 3;
     avx512_take(delta, len, i, n, id, ids, cps);
     --left;
-    const std::uint64_t h = delta >> 1;
-    w1 = h < punycode_next_w1::rows ? row[h] : 0;
+    w1 = delta < punycode_next_w1::rows ? row[delta] : 0;
     row += punycode_next_w1::rows;
     if (w1 == 0) [[unlikely]] general_bias = adapt_small(P{}, delta, len, false);
   }
