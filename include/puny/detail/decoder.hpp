@@ -506,9 +506,11 @@ constexpr result decode_impl(const Params& p, std::span<const char> input, std::
   if constexpr (!Observer::enabled && std::is_same_v<Params, fixed_params<punycode_params>>) {
     // Punycode labels without case flags, on cores with AVX-512 VBMI2
     // (label_decoder_avx512.hpp); it leaves every error to the portable path.
-    if (!std::is_constant_evaluated() && upper.empty() && input.size() <= avx512_label_limit &&
+    if (!std::is_constant_evaluated() && upper.empty() && input.size() <= avx512_long_label_limit &&
         avx512_label_codecs) {
-      if (const std::size_t written = decode_label_avx512(input, output); written != 0) return succeeded(written);
+      const std::size_t written = input.size() <= avx512_label_limit ? decode_label_avx512_32(input, output)
+                                                                     : decode_label_avx512_64(input, output);
+      if (written != 0) return succeeded(written);
     }
   }
   return decode_portable(p, input, output, upper, scratch, obs);

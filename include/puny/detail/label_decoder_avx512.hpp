@@ -31,7 +31,11 @@
 // digit (the nexts, which also mark an integer of more than five digits).
 // The output order is kept as byte ids in one register (a VPERMT2B from a
 // table inserts at §6.2's index i) and the code points in a stack array, so
-// the output is one permute and a masked store.  Anything unusual — an empty
+// the output is a permute and a masked store per 16 code points.
+//
+// Two widths share the frame, the step and the loop: inputs of 1 to 32
+// characters work on 32-byte vectors, inputs of 33 to 63 (every Punycode
+// label DNS allows) on 64-byte ones; the portable decoder takes the rest.  Anything unusual — an empty
 // or non-basic literal, a bad digit, an integer of more than five digits, a
 // truncated integer, a surrogate or a value past U+10FFFF — makes it return
 // 0 and the portable decoder reports the error.
@@ -65,8 +69,11 @@
 
 namespace puny::detail {
 
-/// Inputs of at most this many characters take the AVX-512 label decoder.
+/// Inputs of at most this many characters take the 32-byte decoder.
 inline constexpr std::size_t avx512_label_limit = 32;
+/// Inputs of 33 up to this many characters take the 64-byte one (one less
+/// than 64, so that the sentinel bit after the input fits in a mask).
+inline constexpr std::size_t avx512_long_label_limit = 63;
 
 /// The w1 of a bias, for Punycode's parameters; 0 when it is above 46.
 [[nodiscard]] constexpr std::uint8_t punycode_w1_of_bias(std::uint64_t bias) noexcept {
@@ -77,19 +84,25 @@ inline constexpr std::size_t avx512_label_limit = 32;
 /// next_w1.v[np][d]: the w1 after an integer of delta d, not the first, and
 /// numpoints np — §6.1's "delta / 2" and "delta += delta / numpoints"
 /// folded into the index.  For the first integer, index 2 * (d / damp)
-/// gives the same adapted delta.  np <= 33 covers every label of up to 32
+/// gives the same adapted delta.  np <= 64 covers every label of up to 63
 /// characters.  Entries, not rows: the length of one row, 1120 bytes.
 struct punycode_next_w1 {
-  static constexpr std::size_t max_np = avx512_label_limit + 1;
+  static constexpr std::size_t max_np = avx512_long_label_limit + 1;
   static constexpr std::size_t rows = 1120;
   std::uint8_t v[max_np + 1][rows];
 
   static constexpr punycode_next_w1 make() noexcept {
     punycode_next_w1 t{};
+    // §6.1 after "delta += delta / numpoints" depends on that sum alone, at
+    // most rows - 1 here: computed once per sum (adapt of twice the sum,
+    // with numpoints so large that the quotient adds nothing), so that
+    // compilers' constant-evaluation budgets hold.
+    std::uint8_t by_sum[rows] = {};
+    for (std::size_t s = 0; s < rows; ++s) {
+      by_sum[s] = punycode_w1_of_bias(adapt(fixed_params<punycode_params>{}, 2 * s, rows, false));
+    }
     for (std::size_t np = 1; np <= max_np; ++np) {
-      for (std::size_t d = 0; d < rows; ++d) {
-        t.v[np][d] = punycode_w1_of_bias(adapt(fixed_params<punycode_params>{}, d, np, false));
-      }
+      for (std::size_t d = 0; d < rows; ++d) t.v[np][d] = by_sum[d / 2 + d / 2 / np];
     }
     return t;
   }
@@ -98,32 +111,41 @@ struct punycode_next_w1 {
 inline constexpr punycode_next_w1 punycode_next_w1_table = punycode_next_w1::make();
 
 /// What the fast steps read from constant tables, at fixed offsets from one
-/// register: m[np], the reciprocals of §6.2's length + 1 (np <= 33), and
-/// order[at], the VPERMT2B index that inserts the second operand's byte at
-/// `at` into the first operand, shifting the rest up — §6.2's "insert n into
-/// output at position i" on the output's ids.
+/// register, for labels of up to W characters: m[np], the reciprocals of
+/// §6.2's length + 1, and order[at], the VPERMT2B index that inserts the
+/// second operand's byte at `at` into the first operand, shifting the rest
+/// up — §6.2's "insert n into output at position i" on the output's ids.
+template <std::size_t W>
 struct avx512_decode_constants {
-  std::uint64_t m[avx512_label_limit + 2];
-  alignas(32) std::uint8_t order[avx512_label_limit][avx512_label_limit];
+  std::uint64_t m[W + 2];
+  alignas(W) std::uint8_t order[W][W];
 
   static constexpr avx512_decode_constants make() noexcept {
     avx512_decode_constants t{};
-    for (std::size_t np = 1; np < avx512_label_limit + 2; ++np) t.m[np] = small_np_table.m[np];
-    for (std::size_t at = 0; at < avx512_label_limit; ++at) {
-      for (std::size_t j = 0; j < avx512_label_limit; ++j) {
-        t.order[at][j] = static_cast<std::uint8_t>(j < at ? j : j == at ? avx512_label_limit : j - 1);
-      }
+    for (std::size_t np = 1; np < W + 2; ++np) t.m[np] = small_np_table.m[np];
+    for (std::size_t at = 0; at < W; ++at) {
+      for (std::size_t j = 0; j < W; ++j) t.order[at][j] = static_cast<std::uint8_t>(j < at ? j : j == at ? W : j - 1);
     }
     return t;
   }
 };
 
-inline constexpr avx512_decode_constants avx512_decode_constants_table = avx512_decode_constants::make();
+template <std::size_t W>
+inline constexpr avx512_decode_constants<W> avx512_decode_constants_table = avx512_decode_constants<W>::make();
 
-/// What the decoder computes before its loop and the fast steps read (and,
-/// for cps, write), at fixed offsets from one register.
-struct alignas(64) avx512_decode_frame {
-  std::uint8_t dv[64];       // digit-values; 35 past the end
+/// What the decoder for labels of up to W characters computes before its
+/// loop and the fast steps read (and, for cps, write), at fixed offsets
+/// from one register.  The 32-byte decoder keeps thr beside size and zero,
+/// which every step reads too: its figures were 0.35 ns per label better so
+/// than with the 64-byte layout.
+/// (alignas on the first member: compilers do not all honour it on an
+/// explicit specialization.)
+template <std::size_t W>
+struct avx512_decode_frame;
+
+template <>
+struct avx512_decode_frame<32> {
+  alignas(64) std::uint8_t dv[64];  // digit-values; 35 past the end
   std::uint8_t nexts[64];    // where a multi-digit integer at p ends, plus one
   std::uint16_t tails[64];   // the digits after an integer's first, weighted
   std::uint32_t cps[64];     // the code point of each output id
@@ -132,14 +154,52 @@ struct alignas(64) avx512_decode_frame {
   std::uint8_t thr[32];      // 36 - dv: the integer at p has one digit when w1 < thr[p]
 };
 
+template <>
+struct avx512_decode_frame<64> {
+  alignas(64) std::uint8_t dv[128];
+  std::uint8_t nexts[64];
+  std::uint8_t thr[64];
+  std::uint16_t tails[64];
+  std::uint32_t cps[64];
+  std::uint64_t size;
+  std::uint64_t zero;
+};
+
 // The offsets written into avx512_fast_steps' assembly.
-static_assert(offsetof(avx512_decode_constants, m) == 0 && offsetof(avx512_decode_constants, order) == 288);
-static_assert(offsetof(avx512_decode_frame, nexts) == 64 && offsetof(avx512_decode_frame, tails) == 128 &&
-              offsetof(avx512_decode_frame, cps) == 256 && offsetof(avx512_decode_frame, size) == 512 &&
-              offsetof(avx512_decode_frame, zero) == 520 && offsetof(avx512_decode_frame, thr) == 528);
+static_assert(offsetof(avx512_decode_constants<32>, m) == 0 && offsetof(avx512_decode_constants<32>, order) == 288);
+static_assert(offsetof(avx512_decode_constants<64>, m) == 0 && offsetof(avx512_decode_constants<64>, order) == 576);
+static_assert(offsetof(avx512_decode_frame<32>, nexts) == 64 && offsetof(avx512_decode_frame<32>, tails) == 128 &&
+              offsetof(avx512_decode_frame<32>, cps) == 256 && offsetof(avx512_decode_frame<32>, size) == 512 &&
+              offsetof(avx512_decode_frame<32>, zero) == 520 && offsetof(avx512_decode_frame<32>, thr) == 528);
+static_assert(alignof(avx512_decode_frame<32>) == 64 && alignof(avx512_decode_frame<64>) == 64);
+static_assert(offsetof(avx512_decode_frame<64>, nexts) == 128 && offsetof(avx512_decode_frame<64>, thr) == 192 &&
+              offsetof(avx512_decode_frame<64>, tails) == 256 && offsetof(avx512_decode_frame<64>, cps) == 384 &&
+              offsetof(avx512_decode_frame<64>, size) == 640 && offsetof(avx512_decode_frame<64>, zero) == 648);
 static_assert(punycode_next_w1::rows == 1120);
 
 #if defined(PUNY_HAVE_AVX512)
+
+// GCC 12's intrinsics pass an "undefined" vector to the builtins of the
+// 512-bit extracts and widening casts, which -Wmaybe-uninitialized reports
+// once inlined (as in label_encoder_avx512.hpp).
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+
+/// The vector of W byte ids: 32 or 64 bytes.
+template <std::size_t W>
+struct avx512_ids_of;
+template <>
+struct avx512_ids_of<32> {
+  using type = __m256i;
+};
+template <>
+struct avx512_ids_of<64> {
+  using type = __m512i;
+};
+template <std::size_t W>
+using avx512_ids = typename avx512_ids_of<W>::type;
 
 /// (x < limit) ? a : b into b, twice, on one compare and without a branch:
 /// compilers turn such selects into branches, and here the condition is the
@@ -165,24 +225,23 @@ __attribute__((always_inline)) inline void avx512_next_code_point(std::uint64_t 
   n += q;
 }
 
-/// The insertion itself: the id (every byte of `id`) goes into the order at
-/// `at`.
-PUNY_AVX512_TARGET __attribute__((always_inline)) inline void avx512_insert(std::uint64_t at, __m256i id,
-                                                                            __m256i& ids) noexcept {
-  const __m256i order =
-      _mm256_load_si256(reinterpret_cast<const __m256i*>(avx512_decode_constants_table.order[at]));
-  ids = _mm256_permutex2var_epi8(ids, order, id);
-}
-
 /// One integer's delta taken outside the fast steps: §6.2's next code point
-/// and index, the insertion, and the code point of the new id.
+/// and index, the insertion of the new id (every byte of `id`) at i, and
+/// its code point.
+template <std::size_t W>
 PUNY_AVX512_TARGET __attribute__((always_inline)) inline void avx512_take(std::uint64_t delta, std::uint64_t& len,
                                                                           std::uint64_t& i, std::uint64_t& n,
-                                                                          __m256i& id, __m256i& ids,
+                                                                          avx512_ids<W>& id, avx512_ids<W>& ids,
                                                                           std::uint32_t* cps) noexcept {
   avx512_next_code_point(delta, len, i, n);
-  id = _mm256_add_epi8(id, _mm256_set1_epi8(1));
-  avx512_insert(i, id, ids);
+  const std::uint8_t* const order = avx512_decode_constants_table<W>.order[i];
+  if constexpr (W == 32) {
+    id = _mm256_add_epi8(id, _mm256_set1_epi8(1));
+    ids = _mm256_permutex2var_epi8(ids, _mm256_load_si256(reinterpret_cast<const __m256i*>(order)), id);
+  } else {
+    id = _mm512_add_epi8(id, _mm512_set1_epi8(1));
+    ids = _mm512_permutex2var_epi8(ids, _mm512_load_si512(order), id);
+  }
   cps[len] = static_cast<std::uint32_t>(n);
   ++i;
   ++len;
@@ -195,11 +254,68 @@ enum class fast_stop : std::uint64_t {
   delta_large,  // an integer's delta is past the table: it is still to take
 };
 
+// The step in assembly, for order rows at ORDER bytes into the constants,
+// 2^SHIFT bytes long and loaded by LOAD (the 32-byte rows keep the shorter
+// VEX load), and the frame's fields at the offsets given.
+#define PUNY_AVX512_FAST_STEPS(ORDER, SHIFT, LOAD, NEXTS, THR, TAILS, CPS, SIZE, ZERO)                                                                      \
+  "1:\n\t" /* d0, the tail, and where a multi-digit integer ends. */                                          \
+  "movzbl (%[fr],%[p]), %k[d]\n\t"                                                                            \
+  "movzwl " TAILS "(%[fr],%[p],2), %k[t]\n\t"                                                                       \
+  "movzbl " NEXTS "(%[fr],%[p]), %k[nx]\n\t"                                                                        \
+  "imulq %[w1], %[t]\n\t" /* One digit when w1 < thr[p] = 36 - d0: no tail, and p + 1. */                     \
+  "cmpb " THR "(%[fr],%[p]), %b[w1]\n\t"                                                                          \
+  "leaq 1(%[p]), %[p]\n\t"                                                                                    \
+  "cmovaeq %[nx], %[p]\n\t"                                                                                   \
+  "cmovbq " ZERO "(%[fr]), %[t]\n\t" /* The next w1 at row + d0 + t, once delta is known to be in the row. */      \
+  "leaq (%[row],%[d]), %[q]\n\t"                                                                              \
+  "addq %[t], %[d]\n\t"                                                                                       \
+  "cmpq $1119, %[d]\n\t"                                                                                      \
+  "ja 3f\n\t"                                                                                                 \
+  "movzbl (%[q],%[t]), %k[w1]\n\t" /* delta = qd * np + rd, from the reciprocal of np. */                     \
+  "movq 8(%[tb],%[len],8), %[nx]\n\t"                                                                         \
+  "imulq %[d], %[nx]\n\t"                                                                                     \
+  "shrq $34, %[nx]\n\t"                                                                                       \
+  "addq %[nx], %[n]\n\t"                                                                                      \
+  "leaq 1(%[len]), %[q]\n\t"                                                                                  \
+  "imulq %[q], %[nx]\n\t"                                                                                     \
+  "movq %[d], %[t]\n\t"                                                                                       \
+  "subq %[nx], %[t]\n\t" /* s = i + rd, less np (and one more for n) when it reaches np. */                  \
+  "addq %[t], %[i]\n\t"                                                                                       \
+  "movq %[i], %[t]\n\t"                                                                                       \
+  "subq %[q], %[t]\n\t"                                                                                       \
+  "cmovbq %[i], %[t]\n\t"                                                                                     \
+  "sbbq $-1, %[n]\n\t"                                                                                        \
+  "movq %[t], %[i]\n\t" /* The insertion at s, and the code point of the new id. */                           \
+  "shlq $" SHIFT ", %[t]\n\t"                                                                                 \
+  LOAD " " ORDER "(%[tb],%[t]), %[order]\n\t"                                                                  \
+  "vpaddb %[one], %[id], %[id]\n\t"                                                                           \
+  "vpermt2b %[id], %[order], %[ids]\n\t"                                                                      \
+  "movl %k[n], " CPS "(%[fr],%[len],4)\n\t"                                                                       \
+  "incq %[i]\n\t"                                                                                             \
+  "incq %[len]\n\t"                                                                                           \
+  "addq $1120, %[row]\n\t"                                                                                    \
+  "testl %k[w1], %k[w1]\n\t"                                                                                  \
+  "jz 2f\n\t"                                                                                                 \
+  "decq %[left]\n\t"                                                                                          \
+  "jz 4f\n\t"                                                                                                 \
+  "cmpq " SIZE "(%[fr]), %[p]\n\t"                                                                                 \
+  "jb 1b\n\t"                                                                                                 \
+  "4:\n\t"                                                                                                    \
+  "xorl %k[q], %k[q]\n\t"                                                                                     \
+  "jmp 5f\n\t"                                                                                                \
+  "2:\n\t"                                                                                                    \
+  "decq %[left]\n\t"                                                                                          \
+  "movl $1, %k[q]\n\t"                                                                                        \
+  "jmp 5f\n\t"                                                                                                \
+  "3:\n\t"                                                                                                    \
+  "movl $2, %k[q]\n\t"                                                                                        \
+  "5:\n\t"
+
 /// The loop's common step, repeated while the bias stays at most 46 (w1 !=
 /// 0), integers are left to count and the input lasts; see the comment at
 /// the top of the file.  Per integer at p, with d0 = dv[p]:
-///   delta = d0 + (d0 + w1 < 36 ? 0 : w1 * tails[p]),
-///   p = d0 + w1 < 36 ? p + 1 : nexts[p],
+///   delta = d0 + (w1 < thr[p] ? 0 : w1 * tails[p]),
+///   p = w1 < thr[p] ? p + 1 : nexts[p],
 ///   (q, r) = delta divided by np = len + 1, s = i + r, and when s >= np,
 ///   s -= np and q += 1: §6.2's n += (i + delta) / np, i = (i + delta) % np,
 ///   the id inserted at s, n stored as its code point, i = s + 1, len += 1,
@@ -207,93 +323,150 @@ enum class fast_stop : std::uint64_t {
 /// On delta_large, delta is in `delta` and p has moved; the rest is the
 /// caller's.  On general, delta is in `delta`, the integer is taken and
 /// w1 is 0.
+template <std::size_t W>
 PUNY_AVX512_TARGET __attribute__((always_inline)) inline fast_stop avx512_fast_steps(
-    avx512_decode_frame& fr, std::uint64_t& p, std::uint64_t& w1, std::uint64_t& i, std::uint64_t& n,
-    std::uint64_t& len, const std::uint8_t*& row, std::uint64_t& left, std::uint64_t& delta, __m256i& ids,
-    __m256i& id) noexcept {
+    avx512_decode_frame<W>& fr, std::uint64_t& p, std::uint64_t& w1, std::uint64_t& i, std::uint64_t& n,
+    std::uint64_t& len, const std::uint8_t*& row, std::uint64_t& left, std::uint64_t& delta, avx512_ids<W>& ids,
+    avx512_ids<W>& id) noexcept {
   std::uint64_t t;
   std::uint64_t nx;
   std::uint64_t q;
-  __m256i order;
-  const __m256i one = _mm256_set1_epi8(1);
-  __asm__ volatile(
-      "1:\n\t"
-      // d0, the tail, and where a multi-digit integer ends.
-      "movzbl (%[fr],%[p]), %k[d]\n\t"
-      "movzwl 128(%[fr],%[p],2), %k[t]\n\t"
-      "movzbl 64(%[fr],%[p]), %k[nx]\n\t"
-      "imulq %[w1], %[t]\n\t"
-      // One digit when d0 < t0 = 36 - w1, that is w1 < thr[p]: no tail,
-      // and p + 1.
-      "cmpb 528(%[fr],%[p]), %b[w1]\n\t"
-      "leaq 1(%[p]), %[p]\n\t"
-      "cmovaeq %[nx], %[p]\n\t"
-      "cmovbq 520(%[fr]), %[t]\n\t"
-      // The next w1 from the row of this numpoints, at row + d0 + t: the
-      // load is taken only once delta is known to be inside the row.
-      "leaq (%[row],%[d]), %[q]\n\t"
-      "addq %[t], %[d]\n\t"
-      "cmpq $1119, %[d]\n\t"
-      "ja 3f\n\t"
-      "movzbl (%[q],%[t]), %k[w1]\n\t"
-      // delta = qd * np + rd, from the reciprocal of np.
-      "movq 8(%[tb],%[len],8), %[nx]\n\t"
-      "imulq %[d], %[nx]\n\t"
-      "shrq $34, %[nx]\n\t"
-      "addq %[nx], %[n]\n\t"
-      "leaq 1(%[len]), %[q]\n\t"
-      "imulq %[q], %[nx]\n\t"
-      "movq %[d], %[t]\n\t"
-      "subq %[nx], %[t]\n\t"
-      // s = i + rd, less np (and one more for n) when it reaches np.
-      "addq %[t], %[i]\n\t"
-      "movq %[i], %[t]\n\t"
-      "subq %[q], %[t]\n\t"
-      "cmovbq %[i], %[t]\n\t"
-      "sbbq $-1, %[n]\n\t"
-      "movq %[t], %[i]\n\t"
-      // The insertion at s, and the code point of the new id.
-      "shlq $5, %[t]\n\t"
-      "vmovdqa 288(%[tb],%[t]), %[order]\n\t"
-      "vpaddb %[one], %[id], %[id]\n\t"
-      "vpermt2b %[id], %[order], %[ids]\n\t"
-      "movl %k[n], 256(%[fr],%[len],4)\n\t"
-      "incq %[i]\n\t"
-      "incq %[len]\n\t"
-      "addq $1120, %[row]\n\t"
-      "testl %k[w1], %k[w1]\n\t"
-      "jz 2f\n\t"
-      "decq %[left]\n\t"
-      "jz 4f\n\t"
-      "cmpq 512(%[fr]), %[p]\n\t"
-      "jb 1b\n\t"
-      "4:\n\t"
-      "xorl %k[q], %k[q]\n\t"
-      "jmp 5f\n\t"
-      "2:\n\t"
-      "decq %[left]\n\t"
-      "movl $1, %k[q]\n\t"
-      "jmp 5f\n\t"
-      "3:\n\t"
-      "movl $2, %k[q]\n\t"
-      "5:\n\t"
-      : [p] "+r"(p), [w1] "+r"(w1), [i] "+r"(i), [n] "+r"(n), [len] "+r"(len), [row] "+r"(row),
-        [left] "+r"(left), [d] "=&r"(delta), [t] "=&r"(t), [nx] "=&r"(nx), [q] "=&r"(q), [ids] "+v"(ids),
-        [id] "+v"(id), [order] "=&v"(order)
-      : [fr] "r"(&fr), [tb] "r"(&avx512_decode_constants_table), [one] "v"(one)
-      : "cc", "memory");
+  avx512_ids<W> order;
+  avx512_ids<W> one;
+  if constexpr (W == 32) {
+    one = _mm256_set1_epi8(1);
+  } else {
+    one = _mm512_set1_epi8(1);
+  }
+#define PUNY_AVX512_FAST_STEPS_OPERANDS                                                                      \
+  : [p] "+r"(p), [w1] "+r"(w1), [i] "+r"(i), [n] "+r"(n), [len] "+r"(len), [row] "+r"(row), [left] "+r"(left), \
+    [d] "=&r"(delta), [t] "=&r"(t), [nx] "=&r"(nx), [q] "=&r"(q), [ids] "+v"(ids), [id] "+v"(id),             \
+    [order] "=&v"(order)                                                                                      \
+  : [fr] "r"(&fr), [tb] "r"(&avx512_decode_constants_table<W>), [one] "v"(one)                              \
+  : "cc", "memory"
+  if constexpr (W == 32) {
+    __asm__ volatile(PUNY_AVX512_FAST_STEPS("288", "5", "vmovdqa", "64", "528", "128", "256", "512", "520") PUNY_AVX512_FAST_STEPS_OPERANDS);
+  } else {
+    __asm__ volatile(PUNY_AVX512_FAST_STEPS("576", "6", "vmovdqa64", "128", "192", "256", "384", "640", "648") PUNY_AVX512_FAST_STEPS_OPERANDS);
+  }
+#undef PUNY_AVX512_FAST_STEPS_OPERANDS
   return static_cast<fast_stop>(q);
 }
 
-/// Decodes Punycode (the §5 parameters) of 1 to 32 characters into an
-/// output with room for at least as many code points, without case flags.
-/// Returns the number of code points, exactly that many written; or 0,
-/// writing nothing, when the portable decoder must decide (what it takes
-/// has at least one integer).  A count, not a result through a reference:
-/// the caller reads it from a register, not from a store it cannot forward.
-PUNY_AVX512_TARGET inline std::size_t decode_label_avx512(std::span<const char> in,
-                                                          std::span<char32_t> out) noexcept {
+#undef PUNY_AVX512_FAST_STEPS
+
+/// What both widths do once the frame is filled: the first integer, the
+/// loop over the rest, and the checks that need the whole input.  `ends`
+/// marks the letters among the digits and a sentinel bit at the end;
+/// `first` is where the digits start and `basic` how many code points come
+/// before.  Returns the number of code points, or 0 to leave the input to
+/// the portable decoder; n is the last code point's value.
+template <std::size_t W>
+PUNY_AVX512_TARGET __attribute__((always_inline)) inline std::size_t avx512_decode_integers(
+    avx512_decode_frame<W>& fr, std::uint64_t ends, std::uint64_t letters, std::size_t first, std::size_t basic,
+    std::size_t size, avx512_ids<W>& ids, std::uint64_t& n) noexcept {
   using P = fixed_params<punycode_params>;
+  const std::uint8_t* const dv = fr.dv;
+  std::uint32_t* const cps = fr.cps;
+  std::uint64_t p = first;
+  std::uint64_t len = basic;
+  n = P::initial_n;
+  std::uint64_t i = 0;
+  std::uint64_t bad = 0;
+  std::uint64_t w1 = 0;
+  std::uint64_t general_bias = 0;
+  // The id of the next integer, less one (bytes wrap).
+  avx512_ids<W> id;
+  if constexpr (W == 32) {
+    id = _mm256_set1_epi8(static_cast<char>(len - 1));
+  } else {
+    id = _mm512_set1_epi8(static_cast<char>(len - 1));
+  }
+  {
+    // The first integer, with the initial bias 72: thresholds 1, 1, then 26,
+    // weights 1, 35, 1225, 12250, 122500.
+    // Its digits straight from dv, not from the tails: the tails' permutes
+    // and multiplies then run beside this integer instead of before it.
+    const std::uint64_t d0 = dv[p];
+    const std::uint64_t d1 = dv[p + 1];
+    // For 64 bytes p + 2 may be 64 (a last digit at 62 of 63): shifted in
+    // two steps there.
+    const std::uint64_t above = W == 32 ? ends >> (p + 2) : (ends >> (p + 1)) >> 1;
+    const std::uint64_t end = p + 2 + static_cast<std::uint64_t>(std::countr_zero(above));
+    const std::uint64_t d3 = end > p + 2 ? dv[p + 3] : 0;
+    const std::uint64_t d4 = end > p + 3 ? dv[p + 4] : 0;
+    std::uint64_t delta = d0 + 35 * d1 + 1225 * (dv[p + 2] + 10 * d3 + 100 * d4);
+    std::uint64_t next = end + 1;
+    bad |= static_cast<std::uint64_t>(end > p + 4) & static_cast<std::uint64_t>(d1 != 0) &
+           static_cast<std::uint64_t>(d0 != 0);
+    select_below(d1, 1, d0, delta, p + 2, next);
+    select_below(d0, 1, 0, delta, p + 1, next);
+    p = next;
+    avx512_take<W>(delta, len, i, n, id, ids, cps);
+    // §6.1 with firsttime: delta / damp, then the table at twice that (the
+    // table halves its index, as §6.1 does after the first integer).
+    const std::uint64_t h = (delta * first_divisor<P>::m[1]) >> 37;
+    w1 = h < punycode_next_w1::rows / 2 ? punycode_next_w1_table.v[len][2 * h] : 0;
+    if (w1 == 0) [[unlikely]] general_bias = adapt_small(P{}, delta, len, true);
+  }
+  // The table row of the next integer's numpoints, moved on by a row per
+  // integer instead of indexed by a multiply.
+  const std::uint8_t* row = punycode_next_w1_table.v[len + 1];
+  // Integers left: at most one per letter left, since every integer ends at
+  // a letter.  p may be past the end (a truncated first integer): then the
+  // loop does not run, and `& 63` only keeps the shift defined.
+  std::uint64_t left = static_cast<std::uint64_t>(std::popcount(letters >> (p & 63)));
+  fr.size = size;
+  fr.zero = 0;
+  while ((left != 0) & (p < size)) {
+    std::uint64_t delta;
+    if (w1 != 0) [[likely]] {
+      const fast_stop stop = avx512_fast_steps<W>(fr, p, w1, i, n, len, row, left, delta, ids, id);
+      if (stop == fast_stop::done) break;
+      if (stop == fast_stop::delta_large) {
+        avx512_take<W>(delta, len, i, n, id, ids, cps);
+        row += punycode_next_w1::rows;
+        --left;
+        w1 = 0;
+      }
+      general_bias = adapt_small(P{}, delta, len, false);
+      continue;
+    }
+    // A bias above 46: the first four thresholds from the portable
+    // decoder's table, compared at once.
+    const bias_entry& e = label_tables<P>::for_bias(general_bias);
+    std::uint32_t dw;
+    std::memcpy(&dw, dv + p, 4);
+    const std::uint32_t found = ((e.t_less_one | 0x80808080u) - dw) & 0x80808080u;
+    if (found == 0) return 0;
+    // The integer's digits kept and the rest cleared, rather than a branch
+    // on its length, which follows the data.
+    const auto bits = static_cast<unsigned>(std::countr_zero(found)) + 1;
+    const std::uint32_t kept = _bzhi_u32(dw, bits);
+    delta = (kept & 0xFFu) + ((kept >> 8) & 0xFFu) * std::uint64_t{e.w1} +
+            ((kept >> 16) & 0xFFu) * std::uint64_t{e.w2} + (kept >> 24) * std::uint64_t{e.w3};
+    p += bits >> 3;
+    avx512_take<W>(delta, len, i, n, id, ids, cps);
+    --left;
+    w1 = delta < punycode_next_w1::rows ? row[delta] : 0;
+    row += punycode_next_w1::rows;
+    if (w1 == 0) [[unlikely]] general_bias = adapt_small(P{}, delta, len, false);
+  }
+  // p past the end: the last integer was truncated, or too long; p short of
+  // it: digits without a letter to end them.
+  if ((bad != 0) | (p != size) | (n > max_code_point)) return 0;
+  return static_cast<std::size_t>(len);
+}
+
+/// The 32-byte decoder: Punycode (the §5 parameters) of 1 to 32 characters
+/// into an output with room for at least as many code points, without case
+/// flags.  Returns the number of code points, exactly that many written;
+/// or 0, writing nothing, when the portable decoder must decide (what it
+/// takes has at least one integer).  A count, not a result through a
+/// reference: the caller reads it from a register, not from a store it
+/// cannot forward.
+PUNY_AVX512_TARGET inline std::size_t decode_label_avx512_32(std::span<const char> in,
+                                                             std::span<char32_t> out) noexcept {
   const std::size_t size = in.size();
   if (size - 1 >= avx512_label_limit || out.size() < size) return 0;
   const auto size32 = static_cast<unsigned>(size);
@@ -320,11 +493,11 @@ PUNY_AVX512_TARGET inline std::size_t decode_label_avx512(std::span<const char> 
   // truncated integer runs into the sentinel below.
   __m256i values = _mm256_mask_blend_epi8(letter, _mm256_add_epi8(number, _mm256_set1_epi8(26)), letter_value);
   values = _mm256_mask_blend_epi8(in_mask, _mm256_set1_epi8(35), values);
-  avx512_decode_frame fr;
-  std::uint8_t* const dv = fr.dv;
-  _mm256_store_si256(reinterpret_cast<__m256i*>(dv), values);
-  _mm256_store_si256(reinterpret_cast<__m256i*>(dv + 32), _mm256_set1_epi8(35));
-  _mm256_store_si256(reinterpret_cast<__m256i*>(fr.thr), _mm256_sub_epi8(_mm256_set1_epi8(36), values));
+  avx512_decode_frame<32> fr;
+  _mm256_store_si256(reinterpret_cast<__m256i*>(fr.dv), values);
+  _mm256_store_si256(reinterpret_cast<__m256i*>(fr.dv + 32), _mm256_set1_epi8(35));
+  // thr sits at 528, 16 bytes past a 32-byte boundary: an unaligned store.
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(fr.thr), _mm256_sub_epi8(_mm256_set1_epi8(36), values));
   // Positions where an integer can end (a letter), plus a sentinel at the end.
   const std::uint64_t ends = std::uint64_t{letter & digits} | (std::uint64_t{1} << size);
   // tail[p] = d[p+1] + 10 d[p+2] + 100 d[p+3] + 1000 d[p+4], cut after the
@@ -352,16 +525,13 @@ PUNY_AVX512_TARGET inline std::size_t decode_label_avx512(std::span<const char> 
   const __m512i t2 = _mm512_maskz_mullo_epi16(static_cast<__mmask32>(~e1), next2, _mm512_set1_epi16(10));
   const __m512i t3 = _mm512_maskz_mullo_epi16(static_cast<__mmask32>(~(e1 | e2)), next3, _mm512_set1_epi16(100));
   const __m512i t4 = _mm512_maskz_mullo_epi16(static_cast<__mmask32>(~(e1 | e2 | e3)), next4, _mm512_set1_epi16(1000));
-  std::uint16_t* const tails = fr.tails;
-  _mm512_store_si512(tails, _mm512_add_epi16(_mm512_add_epi16(next1, t2), _mm512_add_epi16(t3, t4)));
-  _mm512_store_si512(tails + 32, pad16);
+  _mm512_store_si512(fr.tails, _mm512_add_epi16(_mm512_add_epi16(next1, t2), _mm512_add_epi16(t3, t4)));
   // nexts[p]: where the next integer starts when the one at p has more than
   // one digit — past the first letter among p+1..p+4 — or, with no letter
   // there, 0xC0: an integer of more than five digits, or a truncated one
   // (the sentinel), which ends the loop with p past the end.
   const __m256i iota = _mm256_set_epi8(31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12,
                                        11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
-  std::uint8_t* const nexts = fr.nexts;
   {
     const __m256i one8 = _mm256_set1_epi8(1);
     __m256i v = _mm256_add_epi8(iota, _mm256_set1_epi8(2));
@@ -370,96 +540,20 @@ PUNY_AVX512_TARGET inline std::size_t decode_label_avx512(std::span<const char> 
     v = _mm256_mask_add_epi8(v, static_cast<__mmask32>(~(e1 | e2 | e3)), v, one8);
     v = _mm256_mask_mov_epi8(v, static_cast<__mmask32>(~(e1 | e2 | e3 | e4)),
                              _mm256_set1_epi8(static_cast<char>(0xC0)));
-    _mm256_store_si256(reinterpret_cast<__m256i*>(nexts), v);
+    _mm256_store_si256(reinterpret_cast<__m256i*>(fr.nexts), v);
   }
 
   // Output ids (basic code points 0..basic-1, then one per integer) in the
   // order §6.2's insertions leave them, and the code points of the ids.
   __m256i ids = iota;
-  std::uint32_t* const cps = fr.cps;
-  _mm512_store_si512(cps, _mm512_maskz_cvtepu8_epi32(0xFFFF, _mm256_castsi256_si128(x)));
-  _mm512_store_si512(cps + 16, _mm512_maskz_cvtepu8_epi32(0xFFFF, _mm256_extracti128_si256(x, 1)));
-  std::uint64_t p = first;
-  std::uint64_t len = basic;
-  std::uint64_t n = P::initial_n;
-  std::uint64_t i = 0;
-  std::uint64_t bad = 0;
-  std::uint64_t w1 = 0;
-  std::uint64_t general_bias = 0;
-  // The id of the next integer, less one (bytes wrap).
-  __m256i id = _mm256_set1_epi8(static_cast<char>(len - 1));
-  {
-    // The first integer, with the initial bias 72: thresholds 1, 1, then 26,
-    // weights 1, 35, 1225, 12250, 122500.
-    // Its digits straight from dv, not from the tails: the tails' permutes
-    // and multiplies then run beside this integer instead of before it.
-    const std::uint64_t d0 = dv[p];
-    const std::uint64_t d1 = dv[p + 1];
-    const std::uint64_t end = p + 2 + static_cast<std::uint64_t>(std::countr_zero(ends >> (p + 2)));
-    const std::uint64_t d3 = end > p + 2 ? dv[p + 3] : 0;
-    const std::uint64_t d4 = end > p + 3 ? dv[p + 4] : 0;
-    std::uint64_t delta = d0 + 35 * d1 + 1225 * (dv[p + 2] + 10 * d3 + 100 * d4);
-    std::uint64_t next = end + 1;
-    bad |= static_cast<std::uint64_t>(end > p + 4) & static_cast<std::uint64_t>(d1 != 0) &
-           static_cast<std::uint64_t>(d0 != 0);
-    select_below(d1, 1, d0, delta, p + 2, next);
-    select_below(d0, 1, 0, delta, p + 1, next);
-    p = next;
-    avx512_take(delta, len, i, n, id, ids, cps);
-    // §6.1 with firsttime: delta / damp, then the table at twice that (the
-    // table halves its index, as §6.1 does after the first integer).
-    const std::uint64_t h = (delta * first_divisor<P>::m[1]) >> 37;
-    w1 = h < punycode_next_w1::rows / 2 ? punycode_next_w1_table.v[len][2 * h] : 0;
-    if (w1 == 0) [[unlikely]] general_bias = adapt_small(P{}, delta, len, true);
-  }
-  // The table row of the next integer's numpoints, moved on by a row per
-  // integer instead of indexed by a multiply.
-  const std::uint8_t* row = punycode_next_w1_table.v[len + 1];
-  // Integers left: at most one per letter left, since every integer ends at
-  // a letter.  p may be past the end (a truncated first integer): then the
-  // loop does not run, and `& 63` only keeps the shift defined.
-  std::uint64_t left = static_cast<std::uint64_t>(std::popcount(std::uint64_t{letter & digits} >> (p & 63)));
-  fr.size = size;
-  fr.zero = 0;
-  while ((left != 0) & (p < size)) {
-    std::uint64_t delta;
-    if (w1 != 0) [[likely]] {
-      const fast_stop stop = avx512_fast_steps(fr, p, w1, i, n, len, row, left, delta, ids, id);
-      if (stop == fast_stop::done) break;
-      if (stop == fast_stop::delta_large) {
-        avx512_take(delta, len, i, n, id, ids, cps);
-        row += punycode_next_w1::rows;
-        --left;
-        w1 = 0;
-      }
-      general_bias = adapt_small(P{}, delta, len, false);
-      continue;
-    }
-    // A bias above 46: the first four thresholds from the portable
-    // decoder's table, compared at once.
-    const bias_entry& e = label_tables<P>::for_bias(general_bias);
-    std::uint32_t dw;
-    std::memcpy(&dw, dv + p, 4);
-    const std::uint32_t found = ((e.t_less_one | 0x80808080u) - dw) & 0x80808080u;
-    if (found == 0) return 0;
-    // The integer's digits kept and the rest cleared, rather than a branch
-    // on its length, which follows the data.
-    const auto bits = static_cast<unsigned>(std::countr_zero(found)) + 1;
-    const std::uint32_t kept = _bzhi_u32(dw, bits);
-    delta = (kept & 0xFFu) + ((kept >> 8) & 0xFFu) * std::uint64_t{e.w1} +
-            ((kept >> 16) & 0xFFu) * std::uint64_t{e.w2} + (kept >> 24) * std::uint64_t{e.w3};
-    p += bits >> 3;
-    avx512_take(delta, len, i, n, id, ids, cps);
-    --left;
-    w1 = delta < punycode_next_w1::rows ? row[delta] : 0;
-    row += punycode_next_w1::rows;
-    if (w1 == 0) [[unlikely]] general_bias = adapt_small(P{}, delta, len, false);
-  }
-  // p past the end: the last integer was truncated, or too long; p short of
-  // it: digits without a letter to end them.
-  if ((bad != 0) | (p != size) | (n > max_code_point)) return 0;
-  const __m512i cps_low = _mm512_load_si512(cps);
-  const __m512i cps_high = _mm512_load_si512(cps + 16);
+  _mm512_store_si512(fr.cps, _mm512_maskz_cvtepu8_epi32(0xFFFF, _mm256_castsi256_si128(x)));
+  _mm512_store_si512(fr.cps + 16, _mm512_maskz_cvtepu8_epi32(0xFFFF, _mm256_extracti128_si256(x, 1)));
+  std::uint64_t n;
+  const std::size_t len = avx512_decode_integers<32>(fr, ends, std::uint64_t{letter & digits}, first, basic, size,
+                                                     ids, n);
+  if (len == 0) return 0;
+  const __m512i cps_low = _mm512_load_si512(fr.cps);
+  const __m512i cps_high = _mm512_load_si512(fr.cps + 16);
   // No lane below a final n of U+D800 holds a surrogate: n never decreases.
   if (n >= 0xD800) [[unlikely]] {
     const __m512i from = _mm512_set1_epi32(0xD800);
@@ -476,11 +570,133 @@ PUNY_AVX512_TARGET inline std::size_t decode_label_avx512(std::span<const char> 
                            _mm512_permutex2var_epi32(cps_low, order_low, cps_high));
   _mm512_mask_storeu_epi32(out.data() + 16, static_cast<__mmask16>(written >> 16),
                            _mm512_permutex2var_epi32(cps_low, order_high, cps_high));
-  return static_cast<std::size_t>(len);
+  return len;
 }
+
+/// The 64-byte decoder: as decode_label_avx512_32, for 33 to 63 characters.
+PUNY_AVX512_TARGET inline std::size_t decode_label_avx512_64(std::span<const char> in,
+                                                             std::span<char32_t> out) noexcept {
+  const std::size_t size = in.size();
+  if (size - (avx512_label_limit + 1) >= avx512_long_label_limit - avx512_label_limit || out.size() < size) {
+    return 0;
+  }
+  const __mmask64 in_mask = _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(size));
+  const __m512i x = _mm512_maskz_loadu_epi8(in_mask, in.data());
+  const std::uint64_t dash = _mm512_mask_cmpeq_epi8_mask(in_mask, x, _mm512_set1_epi8('-'));
+  const std::uint64_t high = _mm512_movepi8_mask(x);
+  const auto first = static_cast<unsigned>(64 - _lzcnt_u64(dash));
+  const unsigned basic = first - (dash != 0 ? 1u : 0u);
+  const std::uint64_t literal = _bzhi_u64(~std::uint64_t{0}, basic);
+  const std::uint64_t digits = in_mask & ~_bzhi_u64(~std::uint64_t{0}, first);
+  const __m512i lower = _mm512_or_si512(x, _mm512_set1_epi8(0x20));
+  const __m512i letter_value = _mm512_sub_epi8(lower, _mm512_set1_epi8('a'));
+  const std::uint64_t letter = _mm512_cmplt_epu8_mask(letter_value, _mm512_set1_epi8(26));
+  const __m512i number = _mm512_sub_epi8(x, _mm512_set1_epi8('0'));
+  const std::uint64_t decimal = _mm512_cmplt_epu8_mask(number, _mm512_set1_epi8(10));
+  if ((dash == 1) | ((high & literal) != 0) | ((digits & ~(letter | decimal)) != 0) | (digits == 0)) return 0;
+  __m512i values = _mm512_mask_blend_epi8(letter, _mm512_add_epi8(number, _mm512_set1_epi8(26)), letter_value);
+  values = _mm512_mask_blend_epi8(in_mask, _mm512_set1_epi8(35), values);
+  avx512_decode_frame<64> fr;
+  _mm512_store_si512(fr.dv, values);
+  _mm512_store_si512(fr.dv + 64, _mm512_set1_epi8(35));
+  _mm512_store_si512(fr.thr, _mm512_sub_epi8(_mm512_set1_epi8(36), values));
+  // The sentinel bit at size <= 63 fits.
+  const std::uint64_t ends = (letter & digits) | (std::uint64_t{1} << size);
+  // The tails as in the 32-byte decoder, in two halves of 32 positions: the
+  // low half's later digits come from the high half, the high half's from
+  // the padding.
+  const __m512i pad16 = _mm512_set1_epi16(35);
+  const __m512i d_low = _mm512_cvtepu8_epi16(_mm512_castsi512_si256(values));
+  const __m512i d_high = _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(values, 1));
+  const __m512i index = _mm512_set_epi16(31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13,
+                                         12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+  const __m512i one16 = _mm512_set1_epi16(1);
+  const __m512i index1 = _mm512_add_epi16(index, one16);
+  const __m512i index2 = _mm512_add_epi16(index1, one16);
+  const __m512i index3 = _mm512_add_epi16(index2, one16);
+  const __m512i index4 = _mm512_add_epi16(index3, one16);
+  const std::uint64_t e1 = ends >> 1;  // a letter at p + 1
+  const std::uint64_t e2 = ends >> 2;
+  const std::uint64_t e3 = ends >> 3;
+  const std::uint64_t e4 = ends >> 4;
+  const std::uint64_t keep2 = ~e1;
+  const std::uint64_t keep3 = ~(e1 | e2);
+  const std::uint64_t keep4 = ~(e1 | e2 | e3);
+  for (unsigned half = 0; half < 2; ++half) {
+    const __m512i a = half == 0 ? d_low : d_high;
+    const __m512i b = half == 0 ? d_high : pad16;
+    const unsigned shift = 32 * half;
+    const __m512i next1 = _mm512_permutex2var_epi16(a, index1, b);
+    const __m512i next2 = _mm512_permutex2var_epi16(a, index2, b);
+    const __m512i next3 = _mm512_permutex2var_epi16(a, index3, b);
+    const __m512i next4 = _mm512_permutex2var_epi16(a, index4, b);
+    const __m512i t2 = _mm512_maskz_mullo_epi16(static_cast<__mmask32>(keep2 >> shift), next2, _mm512_set1_epi16(10));
+    const __m512i t3 = _mm512_maskz_mullo_epi16(static_cast<__mmask32>(keep3 >> shift), next3, _mm512_set1_epi16(100));
+    const __m512i t4 = _mm512_maskz_mullo_epi16(static_cast<__mmask32>(keep4 >> shift), next4, _mm512_set1_epi16(1000));
+    _mm512_store_si512(fr.tails + shift, _mm512_add_epi16(_mm512_add_epi16(next1, t2), _mm512_add_epi16(t3, t4)));
+  }
+  // The nexts as in the 32-byte decoder.
+  const __m512i iota = _mm512_set_epi8(63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, 46, 45, 44,
+                                       43, 42, 41, 40, 39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26, 25, 24,
+                                       23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2,
+                                       1, 0);
+  {
+    const __m512i one8 = _mm512_set1_epi8(1);
+    __m512i v = _mm512_add_epi8(iota, _mm512_set1_epi8(2));
+    v = _mm512_mask_add_epi8(v, keep2, v, one8);
+    v = _mm512_mask_add_epi8(v, keep3, v, one8);
+    v = _mm512_mask_add_epi8(v, keep4, v, one8);
+    v = _mm512_mask_mov_epi8(v, ~(e1 | e2 | e3 | e4), _mm512_set1_epi8(static_cast<char>(0xC0)));
+    _mm512_store_si512(fr.nexts, v);
+  }
+  __m512i ids = iota;
+  _mm512_store_si512(fr.cps, _mm512_cvtepu8_epi32(_mm512_castsi512_si128(x)));
+  _mm512_store_si512(fr.cps + 16, _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(x, 1)));
+  _mm512_store_si512(fr.cps + 32, _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(x, 2)));
+  _mm512_store_si512(fr.cps + 48, _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(x, 3)));
+  std::uint64_t n;
+  const std::size_t len = avx512_decode_integers<64>(fr, ends, letter & digits, first, basic, size, ids, n);
+  if (len == 0) return 0;
+  __m512i c[4];
+  for (std::size_t g = 0; g < 4; ++g) c[g] = _mm512_load_si512(fr.cps + 16 * g);
+  if (n >= 0xD800) [[unlikely]] {
+    const __m512i from = _mm512_set1_epi32(0xD800);
+    const __m512i count = _mm512_set1_epi32(0x800);
+    std::uint32_t surrogate = 0;
+    for (std::size_t g = 0; g < 4; ++g) surrogate |= _mm512_cmplt_epu32_mask(_mm512_sub_epi32(c[g], from), count);
+    if (surrogate != 0) return 0;
+  }
+  // out[j] = cps[ids[j]], ids below 64: a permute over each pair of code
+  // point vectors, and a blend on the index's bit 5.
+  const std::uint64_t written = _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(len));
+  const __m512i bit5 = _mm512_set1_epi32(32);
+  const __m128i groups[4] = {_mm512_castsi512_si128(ids), _mm512_extracti32x4_epi32(ids, 1),
+                              _mm512_extracti32x4_epi32(ids, 2), _mm512_extracti32x4_epi32(ids, 3)};
+  for (unsigned g = 0; g < 4; ++g) {
+    const __m512i idx = _mm512_cvtepu8_epi32(groups[g]);
+    const __m512i v = _mm512_mask_blend_epi32(_mm512_test_epi32_mask(idx, bit5),
+                                              _mm512_permutex2var_epi32(c[0], idx, c[1]),
+                                              _mm512_permutex2var_epi32(c[2], idx, c[3]));
+    _mm512_mask_storeu_epi32(out.data() + 16 * g, static_cast<__mmask16>(written >> (16 * g)), v);
+  }
+  return len;
+}
+
+/// The label decoder for the input's width; 0 leaves the input to the
+/// portable decoder.
+PUNY_AVX512_TARGET inline std::size_t decode_label_avx512(std::span<const char> in, std::span<char32_t> out) noexcept {
+  if (in.size() <= avx512_label_limit) [[likely]] return decode_label_avx512_32(in, out);
+  return decode_label_avx512_64(in, out);
+}
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 
 #else
 
+inline std::size_t decode_label_avx512_32(std::span<const char>, std::span<char32_t>) noexcept { return 0; }
+inline std::size_t decode_label_avx512_64(std::span<const char>, std::span<char32_t>) noexcept { return 0; }
 inline std::size_t decode_label_avx512(std::span<const char>, std::span<char32_t>) noexcept { return 0; }
 
 #endif
