@@ -268,6 +268,7 @@ TEST(Reference, Avx512LabelDecoderAgreesWithReference) {
   std::size_t accepted = 0;
   std::size_t accepted_long = 0;
   std::size_t declined_longer = 0;
+  std::size_t declined_room = 0;
   std::size_t valid = 0;
   std::size_t rejected_invalid = 0;
   std::size_t with_surrogate = 0;
@@ -288,8 +289,21 @@ TEST(Reference, Avx512LabelDecoderAgreesWithReference) {
     const auto ref = puny_test::ref_decode(puny::punycode_params, s);
     constexpr char32_t untouched = 0xFFFFFFFF;
     std::vector<char32_t> out(s.size() + 8, untouched);
+    // Room for the input's length, or for exactly the code points, or for
+    // one fewer (which it must decline, writing nothing).
+    std::size_t room = s.size();
+    const int room_kind = pick(rng, 0, 3);
+    if (ref.code == status::success && room_kind == 1) room = ref.code_points.size();
+    if (ref.code == status::success && room_kind == 2 && !ref.code_points.empty()) room = ref.code_points.size() - 1;
+    const bool short_room = ref.code == status::success && room < ref.code_points.size();
     const std::size_t written = puny::detail::decode_label_avx512(std::span<const char>(s.data(), s.size()),
-                                                                  std::span<char32_t>(out.data(), s.size()));
+                                                                  std::span<char32_t>(out.data(), room));
+    if (short_room) {
+      ASSERT_EQ(written, 0U) << s;
+      for (const char32_t c : out) ASSERT_EQ(c, untouched) << s;
+      ++declined_room;
+      continue;
+    }
     const bool took = written != 0;
     if (s.size() > puny::detail::avx512_long_label_limit) {
       ASSERT_FALSE(took) << s;
@@ -314,6 +328,7 @@ TEST(Reference, Avx512LabelDecoderAgreesWithReference) {
   EXPECT_GT(accepted * 100, valid * 75) << "valid " << valid << " accepted " << accepted;
   EXPECT_GT(accepted_long, 5000u);
   EXPECT_GT(declined_longer, 1000u);
+  EXPECT_GT(declined_room, 5000u);
   EXPECT_GT(rejected_invalid, 500u);
   EXPECT_GT(with_surrogate, 1000u);
 }

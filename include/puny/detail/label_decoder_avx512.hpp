@@ -458,17 +458,16 @@ PUNY_AVX512_TARGET __attribute__((always_inline)) inline std::size_t avx512_deco
   return static_cast<std::size_t>(len);
 }
 
-/// The 32-byte decoder: Punycode (the §5 parameters) of 1 to 32 characters
-/// into an output with room for at least as many code points, without case
-/// flags.  Returns the number of code points, exactly that many written;
-/// or 0, writing nothing, when the portable decoder must decide (what it
-/// takes has at least one integer).  A count, not a result through a
-/// reference: the caller reads it from a register, not from a store it
-/// cannot forward.
+/// The 32-byte decoder: Punycode (the §5 parameters) of 1 to 32 characters,
+/// without case flags.  Returns the number of code points, exactly that
+/// many written; or 0, writing nothing, when the portable decoder must
+/// decide (what it takes has at least one integer), also when `out` has no
+/// room for them all.  A count, not a result through a reference: the
+/// caller reads it from a register, not from a store it cannot forward.
 PUNY_AVX512_TARGET inline std::size_t decode_label_avx512_32(std::span<const char> in,
                                                              std::span<char32_t> out) noexcept {
   const std::size_t size = in.size();
-  if (size - 1 >= avx512_label_limit || out.size() < size) return 0;
+  if (size - 1 >= avx512_label_limit) return 0;
   const auto size32 = static_cast<unsigned>(size);
   // The input, read with a mask: nothing past its end is touched.
   const __mmask32 in_mask = _bzhi_u32(0xFFFFFFFFu, size32);
@@ -551,7 +550,10 @@ PUNY_AVX512_TARGET inline std::size_t decode_label_avx512_32(std::span<const cha
   std::uint64_t n;
   const std::size_t len = avx512_decode_integers<32>(fr, ends, std::uint64_t{letter & digits}, first, basic, size,
                                                      ids, n);
-  if (len == 0) return 0;
+  // Room for the code points is checked once their number is known: a
+  // caller's buffer sized for the label's code points (not its length)
+  // still takes this path.
+  if ((len == 0) | (len > out.size())) return 0;
   const __m512i cps_low = _mm512_load_si512(fr.cps);
   const __m512i cps_high = _mm512_load_si512(fr.cps + 16);
   // No lane below a final n of U+D800 holds a surrogate: n never decreases.
@@ -577,9 +579,7 @@ PUNY_AVX512_TARGET inline std::size_t decode_label_avx512_32(std::span<const cha
 PUNY_AVX512_TARGET inline std::size_t decode_label_avx512_64(std::span<const char> in,
                                                              std::span<char32_t> out) noexcept {
   const std::size_t size = in.size();
-  if (size - (avx512_label_limit + 1) >= avx512_long_label_limit - avx512_label_limit || out.size() < size) {
-    return 0;
-  }
+  if (size - (avx512_label_limit + 1) >= avx512_long_label_limit - avx512_label_limit) return 0;
   const __mmask64 in_mask = _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(size));
   const __m512i x = _mm512_maskz_loadu_epi8(in_mask, in.data());
   const std::uint64_t dash = _mm512_mask_cmpeq_epi8_mask(in_mask, x, _mm512_set1_epi8('-'));
@@ -656,7 +656,7 @@ PUNY_AVX512_TARGET inline std::size_t decode_label_avx512_64(std::span<const cha
   _mm512_store_si512(fr.cps + 48, _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(x, 3)));
   std::uint64_t n;
   const std::size_t len = avx512_decode_integers<64>(fr, ends, letter & digits, first, basic, size, ids, n);
-  if (len == 0) return 0;
+  if ((len == 0) | (len > out.size())) return 0;
   __m512i c[4];
   for (std::size_t g = 0; g < 4; ++g) c[g] = _mm512_load_si512(fr.cps + 16 * g);
   if (n >= 0xD800) [[unlikely]] {
