@@ -355,6 +355,116 @@ PUNY_AVX512_TARGET __attribute__((always_inline)) inline fast_stop avx512_fast_s
 
 #undef PUNY_AVX512_FAST_STEPS
 
+/// Byte-vector operations of one width, so that the scan below is written
+/// once for both decoders.
+template <std::size_t W>
+struct avx512_bytes;
+
+template <>
+struct avx512_bytes<32> {
+  using vec = __m256i;
+  using mask = std::uint32_t;
+  PUNY_AVX512_TARGET __attribute__((always_inline)) static vec load(mask m, const char* p) noexcept {
+    return _mm256_maskz_loadu_epi8(m, p);
+  }
+  PUNY_AVX512_TARGET __attribute__((always_inline)) static vec set1(char c) noexcept { return _mm256_set1_epi8(c); }
+  PUNY_AVX512_TARGET __attribute__((always_inline)) static mask equal(mask m, vec a, vec b) noexcept {
+    return _mm256_mask_cmpeq_epi8_mask(m, a, b);
+  }
+  PUNY_AVX512_TARGET __attribute__((always_inline)) static mask below(vec a, vec b) noexcept {
+    return _mm256_cmplt_epu8_mask(a, b);
+  }
+  PUNY_AVX512_TARGET __attribute__((always_inline)) static mask high(vec a) noexcept { return _mm256_movepi8_mask(a); }
+  PUNY_AVX512_TARGET __attribute__((always_inline)) static vec either(vec a, vec b) noexcept {
+    return _mm256_or_si256(a, b);
+  }
+  PUNY_AVX512_TARGET __attribute__((always_inline)) static vec add(vec a, vec b) noexcept { return _mm256_add_epi8(a, b); }
+  PUNY_AVX512_TARGET __attribute__((always_inline)) static vec sub(vec a, vec b) noexcept { return _mm256_sub_epi8(a, b); }
+  PUNY_AVX512_TARGET __attribute__((always_inline)) static vec blend(mask m, vec a, vec b) noexcept {
+    return _mm256_mask_blend_epi8(m, a, b);
+  }
+  PUNY_AVX512_TARGET __attribute__((always_inline)) static mask low_bits(unsigned n) noexcept {
+    return _bzhi_u32(0xFFFFFFFFu, n);
+  }
+  PUNY_AVX512_TARGET __attribute__((always_inline)) static unsigned past_last(mask m) noexcept {
+    return static_cast<unsigned>(32 - _lzcnt_u32(m));
+  }
+};
+
+template <>
+struct avx512_bytes<64> {
+  using vec = __m512i;
+  using mask = std::uint64_t;
+  PUNY_AVX512_TARGET __attribute__((always_inline)) static vec load(mask m, const char* p) noexcept {
+    return _mm512_maskz_loadu_epi8(m, p);
+  }
+  PUNY_AVX512_TARGET __attribute__((always_inline)) static vec set1(char c) noexcept { return _mm512_set1_epi8(c); }
+  PUNY_AVX512_TARGET __attribute__((always_inline)) static mask equal(mask m, vec a, vec b) noexcept {
+    return _mm512_mask_cmpeq_epi8_mask(m, a, b);
+  }
+  PUNY_AVX512_TARGET __attribute__((always_inline)) static mask below(vec a, vec b) noexcept {
+    return _mm512_cmplt_epu8_mask(a, b);
+  }
+  PUNY_AVX512_TARGET __attribute__((always_inline)) static mask high(vec a) noexcept { return _mm512_movepi8_mask(a); }
+  PUNY_AVX512_TARGET __attribute__((always_inline)) static vec either(vec a, vec b) noexcept {
+    return _mm512_or_si512(a, b);
+  }
+  PUNY_AVX512_TARGET __attribute__((always_inline)) static vec add(vec a, vec b) noexcept { return _mm512_add_epi8(a, b); }
+  PUNY_AVX512_TARGET __attribute__((always_inline)) static vec sub(vec a, vec b) noexcept { return _mm512_sub_epi8(a, b); }
+  PUNY_AVX512_TARGET __attribute__((always_inline)) static vec blend(mask m, vec a, vec b) noexcept {
+    return _mm512_mask_blend_epi8(m, a, b);
+  }
+  PUNY_AVX512_TARGET __attribute__((always_inline)) static mask low_bits(unsigned n) noexcept {
+    return _bzhi_u64(~std::uint64_t{0}, n);
+  }
+  PUNY_AVX512_TARGET __attribute__((always_inline)) static unsigned past_last(mask m) noexcept {
+    return static_cast<unsigned>(64 - _lzcnt_u64(m));
+  }
+};
+
+/// What both decoders learn from the input before filling their frame.
+template <std::size_t W>
+struct avx512_label_scan {
+  typename avx512_bytes<W>::mask in_mask;  // the input's bytes
+  typename avx512_bytes<W>::mask letter;   // letters, anywhere
+  typename avx512_bytes<W>::mask digits;   // the bytes after the last delimiter
+  unsigned first;                          // past the delimiter; 0 without one
+  unsigned basic;                          // the basic code points before it
+  typename avx512_bytes<W>::vec x;         // the input, zero past its end
+  typename avx512_bytes<W>::vec values;    // digit-values; 35 past the end
+  bool ok;                                 // false: the portable decoder decides
+};
+
+/// Reads the input (with a mask: nothing past its end is touched), splits
+/// it at the last delimiter (§6.2: the basic code points are everything
+/// before it) and turns the digits into their values (§5, case-
+/// insensitive).  Not ok for an empty literal (a delimiter first), a
+/// non-basic literal, a character that is no digit, or nothing to decode:
+/// the portable decoder says which.
+template <std::size_t W>
+PUNY_AVX512_TARGET __attribute__((always_inline)) inline avx512_label_scan<W> avx512_scan_label(
+    std::span<const char> in) noexcept {
+  using B = avx512_bytes<W>;
+  avx512_label_scan<W> s;
+  s.in_mask = B::low_bits(static_cast<unsigned>(in.size()));
+  s.x = B::load(s.in_mask, in.data());
+  const typename B::mask dash = B::equal(s.in_mask, s.x, B::set1('-'));
+  const typename B::mask high = B::high(s.x);
+  s.first = B::past_last(dash);
+  s.basic = s.first - (dash != 0 ? 1u : 0u);
+  const typename B::mask literal = B::low_bits(s.basic);
+  s.digits = s.in_mask & ~B::low_bits(s.first);
+  const typename B::vec letter_value = B::sub(B::either(s.x, B::set1(0x20)), B::set1('a'));
+  s.letter = B::below(letter_value, B::set1(26));
+  const typename B::vec number = B::sub(s.x, B::set1('0'));
+  const typename B::mask decimal = B::below(number, B::set1(10));
+  s.ok = !((dash == 1) | ((high & literal) != 0) | ((s.digits & ~(s.letter | decimal)) != 0) | (s.digits == 0));
+  // Past the end 35, which ends no integer, so that a truncated integer
+  // runs into the sentinel.
+  s.values = B::blend(s.in_mask, B::set1(35), B::blend(s.letter, B::add(number, B::set1(26)), letter_value));
+  return s;
+}
+
 /// What both widths do once the frame is filled: the first integer, the
 /// loop over the rest, and the checks that need the whole input.  `ends`
 /// marks the letters among the digits and a sentinel bit at the end;
@@ -468,30 +578,14 @@ PUNY_AVX512_TARGET inline std::size_t decode_label_avx512_32(std::span<const cha
                                                              std::span<char32_t> out) noexcept {
   const std::size_t size = in.size();
   if (size - 1 >= avx512_label_limit) return 0;
-  const auto size32 = static_cast<unsigned>(size);
-  // The input, read with a mask: nothing past its end is touched.
-  const __mmask32 in_mask = _bzhi_u32(0xFFFFFFFFu, size32);
-  const __m256i x = _mm256_maskz_loadu_epi8(in_mask, in.data());
-  // §6.2: the basic code points are everything before the last delimiter.
-  const std::uint32_t dash = _mm256_mask_cmpeq_epi8_mask(in_mask, x, _mm256_set1_epi8('-'));
-  const std::uint32_t high = _mm256_movepi8_mask(x);
-  const auto first = static_cast<unsigned>(32 - _lzcnt_u32(dash));  // past the delimiter; 0 without one
-  const unsigned basic = first - (dash != 0 ? 1u : 0u);
-  const std::uint32_t literal = _bzhi_u32(0xFFFFFFFFu, basic);
-  const std::uint32_t digits = in_mask & ~_bzhi_u32(0xFFFFFFFFu, first);
-  // §5: digit-values, case-insensitive.
-  const __m256i lower = _mm256_or_si256(x, _mm256_set1_epi8(0x20));
-  const __m256i letter_value = _mm256_sub_epi8(lower, _mm256_set1_epi8('a'));
-  const std::uint32_t letter = _mm256_cmplt_epu8_mask(letter_value, _mm256_set1_epi8(26));
-  const __m256i number = _mm256_sub_epi8(x, _mm256_set1_epi8('0'));
-  const std::uint32_t decimal = _mm256_cmplt_epu8_mask(number, _mm256_set1_epi8(10));
-  // An empty literal (a delimiter first), a non-basic literal, a character
-  // that is no digit, or nothing to decode: the portable decoder says which.
-  if ((dash == 1) | ((high & literal) != 0) | ((digits & ~(letter | decimal)) != 0) | (digits == 0)) return 0;
-  // Digit-values; past the end 35, which ends no integer, so that a
-  // truncated integer runs into the sentinel below.
-  __m256i values = _mm256_mask_blend_epi8(letter, _mm256_add_epi8(number, _mm256_set1_epi8(26)), letter_value);
-  values = _mm256_mask_blend_epi8(in_mask, _mm256_set1_epi8(35), values);
+  const avx512_label_scan<32> scan = avx512_scan_label<32>(in);
+  if (!scan.ok) return 0;
+  const std::uint32_t letter = scan.letter;
+  const std::uint32_t digits = scan.digits;
+  const unsigned first = scan.first;
+  const unsigned basic = scan.basic;
+  const __m256i x = scan.x;
+  const __m256i values = scan.values;
   avx512_decode_frame<32> fr;
   _mm256_store_si256(reinterpret_cast<__m256i*>(fr.dv), values);
   _mm256_store_si256(reinterpret_cast<__m256i*>(fr.dv + 32), _mm256_set1_epi8(35));
@@ -580,22 +674,14 @@ PUNY_AVX512_TARGET inline std::size_t decode_label_avx512_64(std::span<const cha
                                                              std::span<char32_t> out) noexcept {
   const std::size_t size = in.size();
   if (size - (avx512_label_limit + 1) >= avx512_long_label_limit - avx512_label_limit) return 0;
-  const __mmask64 in_mask = _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(size));
-  const __m512i x = _mm512_maskz_loadu_epi8(in_mask, in.data());
-  const std::uint64_t dash = _mm512_mask_cmpeq_epi8_mask(in_mask, x, _mm512_set1_epi8('-'));
-  const std::uint64_t high = _mm512_movepi8_mask(x);
-  const auto first = static_cast<unsigned>(64 - _lzcnt_u64(dash));
-  const unsigned basic = first - (dash != 0 ? 1u : 0u);
-  const std::uint64_t literal = _bzhi_u64(~std::uint64_t{0}, basic);
-  const std::uint64_t digits = in_mask & ~_bzhi_u64(~std::uint64_t{0}, first);
-  const __m512i lower = _mm512_or_si512(x, _mm512_set1_epi8(0x20));
-  const __m512i letter_value = _mm512_sub_epi8(lower, _mm512_set1_epi8('a'));
-  const std::uint64_t letter = _mm512_cmplt_epu8_mask(letter_value, _mm512_set1_epi8(26));
-  const __m512i number = _mm512_sub_epi8(x, _mm512_set1_epi8('0'));
-  const std::uint64_t decimal = _mm512_cmplt_epu8_mask(number, _mm512_set1_epi8(10));
-  if ((dash == 1) | ((high & literal) != 0) | ((digits & ~(letter | decimal)) != 0) | (digits == 0)) return 0;
-  __m512i values = _mm512_mask_blend_epi8(letter, _mm512_add_epi8(number, _mm512_set1_epi8(26)), letter_value);
-  values = _mm512_mask_blend_epi8(in_mask, _mm512_set1_epi8(35), values);
+  const avx512_label_scan<64> scan = avx512_scan_label<64>(in);
+  if (!scan.ok) return 0;
+  const std::uint64_t letter = scan.letter;
+  const std::uint64_t digits = scan.digits;
+  const unsigned first = scan.first;
+  const unsigned basic = scan.basic;
+  const __m512i x = scan.x;
+  const __m512i values = scan.values;
   avx512_decode_frame<64> fr;
   _mm512_store_si512(fr.dv, values);
   _mm512_store_si512(fr.dv + 64, _mm512_set1_epi8(35));
