@@ -16,12 +16,14 @@
 //    w1 = 36 - t0 = clamp(b, 10, 35) and R = d1 + 10 d2 + 100 d3 does not
 //    depend on the bias: R and the letter positions are computed for every
 //    position at once, before the chain.
-//  * §6.1 never yields a bias above 46 from a delta below 1120, so a table
-//    indexed by (numpoints, delta) gives the next w1 in one load, with 0
-//    for "bias above 46": those integers take the general four-threshold
-//    step of the portable decoder.  The load's address is the row plus d0
-//    (known from the integer's position) plus w1 * R, so neither the add
-//    of d0 nor a shift waits on the chain.
+//  * A table indexed by (numpoints, delta), for deltas below 1120, gives
+//    the next w1 in one load, with 0 for "bias above 46" (which deltas
+//    near 1120 reach when numpoints is small): those integers take the
+//    general four-threshold step of the portable decoder.  A delta past
+//    the table is adapted by §6.1 itself; a bias of at most 46 then sends
+//    the next integer back to the fast steps.  The load's address is the
+//    row plus d0 (known from the integer's position) plus w1 * R, so
+//    neither the add of d0 nor a shift waits on the chain.
 //
 // So each integer costs a multiply, a conditional move and a table load on
 // the chain (about 8 cycles); the one-digit test compares w1 with a byte
@@ -509,15 +511,23 @@ PUNY_AVX512_TARGET __attribute__((always_inline)) inline std::size_t avx512_deco
     std::uint64_t next = end + 1;
     bad |= static_cast<std::uint64_t>(end > p + 4) & static_cast<std::uint64_t>(d1 != 0) &
            static_cast<std::uint64_t>(d0 != 0);
-    select_below(d1, 1, d0, delta, p + 2, next);
-    select_below(d0, 1, 0, delta, p + 1, next);
+    // Rare: an integer of one or two digits.  A branch, so that where the
+    // loop starts does not wait for the digits' loads.
+    if ((d0 == 0) | (d1 == 0)) [[unlikely]] {
+      select_below(d1, 1, d0, delta, p + 2, next);
+      select_below(d0, 1, 0, delta, p + 1, next);
+      __asm__ volatile("" : "+r"(next), "+r"(delta));
+    }
     p = next;
     avx512_take<W>(delta, len, i, n, id, ids, cps);
     // §6.1 with firsttime: delta / damp, then the table at twice that (the
     // table halves its index, as §6.1 does after the first integer).
     const std::uint64_t h = (delta * first_divisor<P>::m[1]) >> 37;
     w1 = h < punycode_next_w1::rows / 2 ? punycode_next_w1_table.v[len][2 * h] : 0;
-    if (w1 == 0) [[unlikely]] general_bias = adapt_small(P{}, delta, len, true);
+    if (w1 == 0) [[unlikely]] {
+      general_bias = adapt_small(P{}, delta, len, true);
+      w1 = punycode_w1_of_bias(general_bias);
+    }
   }
   // The table row of the next integer's numpoints, moved on by a row per
   // integer instead of indexed by a multiply.
@@ -537,9 +547,11 @@ PUNY_AVX512_TARGET __attribute__((always_inline)) inline std::size_t avx512_deco
         avx512_take<W>(delta, len, i, n, id, ids, cps);
         row += punycode_next_w1::rows;
         --left;
-        w1 = 0;
       }
+      // A delta past the table may still leave a bias of at most 46: the
+      // fast steps go on then.
       general_bias = adapt_small(P{}, delta, len, false);
+      w1 = punycode_w1_of_bias(general_bias);
       continue;
     }
     // A bias above 46: the first four thresholds from the portable
@@ -560,7 +572,10 @@ PUNY_AVX512_TARGET __attribute__((always_inline)) inline std::size_t avx512_deco
     --left;
     w1 = delta < punycode_next_w1::rows ? row[delta] : 0;
     row += punycode_next_w1::rows;
-    if (w1 == 0) [[unlikely]] general_bias = adapt_small(P{}, delta, len, false);
+    if (w1 == 0) [[unlikely]] {
+      general_bias = adapt_small(P{}, delta, len, false);
+      w1 = punycode_w1_of_bias(general_bias);
+    }
   }
   // p past the end: the last integer was truncated, or too long; p short of
   // it: digits without a letter to end them.
