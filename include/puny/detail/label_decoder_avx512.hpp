@@ -487,6 +487,13 @@ PUNY_AVX512_TARGET __attribute__((always_inline)) inline std::size_t avx512_deco
   std::uint64_t bad = 0;
   std::uint64_t w1 = 0;
   std::uint64_t general_bias = 0;
+  // §6.1 by computation, where the table has no entry or says "above 46":
+  // the bias for the general step, and the w1 that sends a bias of at most
+  // 46 back to the fast steps.
+  auto adapt_general = [&](std::uint64_t delta, bool firsttime) noexcept {
+    general_bias = adapt_small(P{}, delta, len, firsttime);
+    w1 = punycode_w1_of_bias(general_bias);
+  };
   // The id of the next integer, less one (bytes wrap).
   avx512_ids<W> id;
   if constexpr (W == 32) {
@@ -524,10 +531,7 @@ PUNY_AVX512_TARGET __attribute__((always_inline)) inline std::size_t avx512_deco
     // table halves its index, as §6.1 does after the first integer).
     const std::uint64_t h = (delta * first_divisor<P>::m[1]) >> 37;
     w1 = h < punycode_next_w1::rows / 2 ? punycode_next_w1_table.v[len][2 * h] : 0;
-    if (w1 == 0) [[unlikely]] {
-      general_bias = adapt_small(P{}, delta, len, true);
-      w1 = punycode_w1_of_bias(general_bias);
-    }
+    if (w1 == 0) [[unlikely]] adapt_general(delta, true);
   }
   // The table row of the next integer's numpoints, moved on by a row per
   // integer instead of indexed by a multiply.
@@ -548,10 +552,7 @@ PUNY_AVX512_TARGET __attribute__((always_inline)) inline std::size_t avx512_deco
         row += punycode_next_w1::rows;
         --left;
       }
-      // A delta past the table may still leave a bias of at most 46: the
-      // fast steps go on then.
-      general_bias = adapt_small(P{}, delta, len, false);
-      w1 = punycode_w1_of_bias(general_bias);
+      adapt_general(delta, false);
       continue;
     }
     // A bias above 46: the first four thresholds from the portable
@@ -572,10 +573,7 @@ PUNY_AVX512_TARGET __attribute__((always_inline)) inline std::size_t avx512_deco
     --left;
     w1 = delta < punycode_next_w1::rows ? row[delta] : 0;
     row += punycode_next_w1::rows;
-    if (w1 == 0) [[unlikely]] {
-      general_bias = adapt_small(P{}, delta, len, false);
-      w1 = punycode_w1_of_bias(general_bias);
-    }
+    if (w1 == 0) [[unlikely]] adapt_general(delta, false);
   }
   // p past the end: the last integer was truncated, or too long; p short of
   // it: digits without a letter to end them.
