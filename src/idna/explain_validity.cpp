@@ -151,13 +151,14 @@ void explain_nfc(std::u32string_view text, violation_list& out) {
 bool explain_validity(const processed_label& label, const idna_options& options, violation_list& out) {
   const std::u32string_view text = label.unicode;
   const bool decoded = label.ace == ace_outcome::decoded;
-  if (label.ace == ace_outcome::non_ascii || label.ace == ace_outcome::bad_punycode) {
-    // Without IgnoreInvalidPunycode the label stays as it is, unchecked;
-    // with it, the label is validated as it stands.
-    if (!options.ignore_invalid_punycode) {
-      explain_not_punycode(label, out);
-      return false;
-    }
+  // A label that fails Punycode stays as it is, unchecked (§4 step 4.1);
+  // IgnoreInvalidPunycode validates it as it stands instead, but only when
+  // the conversion itself failed: a non-ASCII code point is step 4.1.1's
+  // error whatever the flag says.
+  if (label.ace == ace_outcome::non_ascii ||
+      (label.ace == ace_outcome::bad_punycode && !options.ignore_invalid_punycode)) {
+    explain_not_punycode(label, out);
+    return false;
   }
   if (decoded && is_ascii(text)) {
     // §4 step 4.1: no Punycode encoder produces an empty or all-ASCII label.

@@ -380,12 +380,17 @@ class domain_processor {
     ws_.bidi[index_] = 0;
     idna_errors e;
     if (starts_with_ace_prefix(label, length)) {
-      const std::size_t decoded = decode_ace_label(label, length);
+      // §4 step 4.1.1: a non-ASCII code point is an error whatever
+      // IgnoreInvalidPunycode says, which covers only step 4.1.2's failed
+      // conversion.  (Otherwise ToASCII would encode "xn--abß" as
+      // "xn--xn--ab-gta", which its own V4 then rejects: not idempotent.)
+      const bool ascii = !summary_.non_ascii();
+      const std::size_t decoded = ascii ? decode_ace_label(label, length) : not_punycode;
       if (decoded != not_punycode) {
         length = decoded;
         n_ = start_ + decoded;
         e = validate_decoded(label, length);
-      } else if (options_.ignore_invalid_punycode) {
+      } else if (ascii && options_.ignore_invalid_punycode) {
         if (summary_partial_) summary_ = summarize(std::u32string_view(label, length));
         e |= validate(label, length, summary_, false);
       } else {
@@ -423,11 +428,10 @@ class domain_processor {
 
   static constexpr std::size_t not_punycode = static_cast<std::size_t>(-1);
 
-  /// Step 4.1 for an xn-- label: decodes it in place and returns the
-  /// decoded length, or leaves it as it was and returns not_punycode.
+  /// §4 step 4.1.2 for an all-ASCII label that begins with "xn--": decodes
+  /// it in place and returns the decoded length, or leaves it as it was and
+  /// returns not_punycode.
   std::size_t decode_ace_label(char32_t* label, std::size_t length) const noexcept {
-    // §4 step 4.1.1: a non-ASCII code point makes the label no Punycode.
-    if (summary_.non_ascii()) return not_punycode;
     const std::size_t digits = length - ace_prefix.size();
     char* const text = ws_.label_text.data();
     for (std::size_t i = 0; i < digits; ++i) text[i] = static_cast<char>(label[ace_prefix.size() + i]);

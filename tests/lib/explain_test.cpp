@@ -213,6 +213,10 @@ TEST(Explain, InvalidPunycodeP4) {
   e = puny::explain("xn--a!b.com", o);
   EXPECT_EQ(e.errors, (idna_errors{idna_code::U1, idna_code::V2}));
   EXPECT_EQ(only(e, 0, idna_code::U1).position, 6u);
+  // ...but a non-ASCII code point after "xn--" is P4 whatever the flag says
+  // (§4 step 4.1.1).
+  e = puny::explain("xn--ab\u00DF.com", o);
+  EXPECT_EQ(e.errors, (idna_errors{idna_code::P4}));
 }
 
 TEST(Explain, UnencodableLabelA3) {

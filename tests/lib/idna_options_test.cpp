@@ -60,6 +60,14 @@ TEST(IdnaOptions, EachFlagOffDropsItsCodes) {
   EXPECT_EQ(puny::to_unicode("xn---").errors, (idna_errors{idna_code::P4}));
   // A decoded label that is ASCII only is still an error.
   EXPECT_EQ(puny::to_unicode("xn--abc-", o).errors, (idna_errors{idna_code::P4}));
+  // A non-ASCII code point in an xn-- label is §4 step 4.1.1's error, which
+  // the flag does not cover (it covers only a failed conversion): without
+  // it, ToASCII would write "xn--xn--ab-gta", which it then rejects (V4).
+  // Found by fuzz_idna's idempotence property.
+  EXPECT_EQ(puny::to_ascii("xn--ab\u00DF.p", o).errors, (idna_errors{idna_code::P4}));
+  EXPECT_EQ(puny::to_unicode("xn--ab\u00DF.p", o).errors, (idna_errors{idna_code::P4}));
+  EXPECT_EQ(*puny::to_unicode("xn--ab\u00DF.p", o), "xn--ab\u00DF.p");
+  EXPECT_EQ(puny::to_ascii("xn--ab\u00DF.p").errors, (idna_errors{idna_code::P4}));
 }
 
 TEST(IdnaWhatwg, AsciiInputIsOnlyLowercased) {
