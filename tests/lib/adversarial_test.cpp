@@ -24,6 +24,7 @@
 #include "puny/punycode.hpp"
 #include "puny/status.hpp"
 #include "puny/utf8.hpp"
+#include "test_encoding.hpp"
 #include "test_support.hpp"
 
 namespace {
@@ -38,26 +39,9 @@ constexpr std::size_t no_label = puny::idna_result::no_label;
 constexpr std::size_t mib16 = std::size_t{16} << 20;
 constexpr std::uint64_t u64_max = std::numeric_limits<std::uint64_t>::max();
 
-// UTF-8 of one scalar value, written out here (Unicode Table 3-6) so that
-// building inputs does not lean on the converter under test.
-void append_utf8(std::string& out, char32_t c) {
-  auto put = [&](unsigned v) { out += static_cast<char>(static_cast<unsigned char>(v)); };
-  if (c < 0x80) {
-    put(c);
-  } else if (c < 0x800) {
-    put(0xC0 | (c >> 6));
-    put(0x80 | (c & 0x3F));
-  } else if (c < 0x10000) {
-    put(0xE0 | (c >> 12));
-    put(0x80 | ((c >> 6) & 0x3F));
-    put(0x80 | (c & 0x3F));
-  } else {
-    put(0xF0 | (c >> 18));
-    put(0x80 | ((c >> 12) & 0x3F));
-    put(0x80 | ((c >> 6) & 0x3F));
-    put(0x80 | (c & 0x3F));
-  }
-}
+// Inputs are built with the tests' own UTF-8 writer (Unicode Table 3-6),
+// not the converter under test.
+using puny_test::append_utf8;
 
 std::string utf8_of(std::u32string_view s) {
   std::string out;
@@ -731,6 +715,18 @@ std::string with_literal(std::size_t length, std::string_view digits) {
 }
 std::size_t digits_start(std::size_t length) { return length == 0 ? 0 : length + 1; }
 
+/// Punycode's decoder, and the reference decoder, report overflow at digit
+/// `digit` of `digits` after each literal length (every decoder path).
+void expect_overflow_after_every_literal(const std::string& digits, std::size_t digit) {
+  for (const std::size_t length : literal_lengths) {
+    const std::string input = with_literal(length, digits);
+    expect_decode(input, status::overflow, digits_start(length) + digit, "literal of " + std::to_string(length));
+    const puny_test::ref_decoded ref = puny_test::ref_decode(input);
+    EXPECT_EQ(ref.code, status::overflow);
+    EXPECT_EQ(ref.position, digits_start(length) + digit);
+  }
+}
+
 TEST(Adversarial, DecoderOverflowOfDigitTimesWeight) {
   // Digits just at their thresholds (1, 1, then 26 = "0"): i grows least,
   // so w reaches 35^2 * 10^15 at digit 17, where 26 * w > 2^64 while i is
@@ -739,14 +735,7 @@ TEST(Adversarial, DecoderOverflowOfDigitTimesWeight) {
   const first_integer m = model_first_integer(puny::punycode_params, digits);
   ASSERT_EQ(m.check, reached::product);
   ASSERT_EQ(m.digit, 17u);
-  for (const std::size_t length : literal_lengths) {
-    const std::string input = with_literal(length, digits);
-    expect_decode(input, status::overflow, digits_start(length) + 17, "literal of " + std::to_string(length));
-    // The reference decoder agrees.
-    const puny_test::ref_decoded ref = puny_test::ref_decode(input);
-    EXPECT_EQ(ref.code, status::overflow);
-    EXPECT_EQ(ref.position, digits_start(length) + 17);
-  }
+  expect_overflow_after_every_literal(digits, 17);
 }
 
 TEST(Adversarial, DecoderOverflowOfTheSum) {
@@ -757,13 +746,7 @@ TEST(Adversarial, DecoderOverflowOfTheSum) {
   const first_integer m = model_first_integer(puny::punycode_params, digits);
   ASSERT_EQ(m.check, reached::sum);
   ASSERT_EQ(m.digit, 17u);
-  for (const std::size_t length : literal_lengths) {
-    const std::string input = with_literal(length, digits);
-    expect_decode(input, status::overflow, digits_start(length) + 17, "literal of " + std::to_string(length));
-    const puny_test::ref_decoded ref = puny_test::ref_decode(input);
-    EXPECT_EQ(ref.code, status::overflow);
-    EXPECT_EQ(ref.position, digits_start(length) + 17);
-  }
+  expect_overflow_after_every_literal(digits, 17);
   // One less at digit 17 ("o", 14) still overflows the sum; the largest
   // digit 17 that fits is found by the model, and decodes to a code point far
   // above U+10FFFF instead: invalid_code_point at the integer's start.
