@@ -1,6 +1,11 @@
 // The buffer overloads of to_ascii / to_unicode allocate nothing for
 // domains up to 255 bytes: a replaced global operator new counts the
 // allocations made while a flag is set.
+//
+// clang's ThreadSanitizer runtime is a static library that defines the
+// global operator new and delete itself, so a program cannot replace them
+// (the link fails on duplicate symbols).  Under it these tests report
+// themselves skipped; the README build and the ASan+UBSan build count.
 #include <gtest/gtest.h>
 
 #include <array>
@@ -13,6 +18,14 @@
 
 #include "puny/idna.hpp"
 #include "puny/utf8.hpp"
+
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define PUNY_TEST_NO_NEW_REPLACEMENT 1
+#endif
+#endif
+
+#if !defined(PUNY_TEST_NO_NEW_REPLACEMENT)
 
 namespace {
 
@@ -44,6 +57,19 @@ void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
 void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
 void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); }
 
+#define PUNY_SKIP_WITHOUT_COUNTING() static_cast<void>(0)
+
+#else
+
+namespace {
+std::atomic<std::size_t> allocations{0};
+std::atomic<bool> counting{false};
+}  // namespace
+
+#define PUNY_SKIP_WITHOUT_COUNTING() GTEST_SKIP() << "clang's TSan runtime owns the global operator new"
+
+#endif
+
 namespace {
 
 class count_allocations {
@@ -67,6 +93,7 @@ std::u32string widen(std::string_view utf8) {
 int* volatile escaped = nullptr;
 
 TEST(IdnaAllocation, CountingWorks) {
+  PUNY_SKIP_WITHOUT_COUNTING();
   count_allocations scope;
   escaped = new int(1);
   delete escaped;
@@ -74,6 +101,7 @@ TEST(IdnaAllocation, CountingWorks) {
 }
 
 TEST(IdnaAllocation, BufferOverloadsAllocateNothingUpTo255Bytes) {
+  PUNY_SKIP_WITHOUT_COUNTING();
   const std::string label63(63, 'q');
   std::string long_unicode;
   while (long_unicode.size() + 3 <= 255) long_unicode += "日";
@@ -136,6 +164,7 @@ TEST(IdnaAllocation, BufferOverloadsAllocateNothingUpTo255Bytes) {
 }
 
 TEST(IdnaAllocation, BeyondTheStackTheHeapIsUsed) {
+  PUNY_SKIP_WITHOUT_COUNTING();
   std::string big;
   while (big.size() < 5000) big += "bücher.";
   std::array<char, 16> out;
