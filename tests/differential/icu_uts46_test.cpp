@@ -47,6 +47,7 @@
 
 #include "puny/idna.hpp"
 #include "puny/punycode.hpp"
+#include "test_encoding.hpp"
 #include "unicode_data.hpp"
 
 #if defined(PUNY_HAVE_ICU)
@@ -60,30 +61,10 @@ namespace {
 // ---------------------------------------------------------------------------
 // UTF-8 and printing.
 
-void append_utf8(std::string& out, char32_t c) {
-  const auto cp = static_cast<std::uint32_t>(c);
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
-}
-
-std::string to_utf8(std::u32string_view s) {
-  std::string out;
-  for (char32_t c : s) append_utf8(out, c);
-  return out;
-}
+// Domains are written out with the tests' own UTF-8 writer (Unicode Table
+// 3-6), not the converter under test.
+using puny_test::append_utf8;
+using puny_test::to_utf8;
 
 // Lenient: the strings decoded here come from the generator, the corpora
 // and the two libraries, all well-formed; a stray byte becomes U+FFFD.
