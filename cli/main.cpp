@@ -12,11 +12,8 @@
 #include "driver.hpp"
 #include "options.hpp"
 #include "puny/idna.hpp"
+#include "puny/puny.h"
 #include "usage.hpp"
-
-#ifndef PUNY_VERSION
-#error "PUNY_VERSION must be defined (cli/CMakeLists.txt sets it from PROJECT_VERSION)"
-#endif
 
 namespace {
 
@@ -41,7 +38,8 @@ int main(int argc, char** argv) {
       case parsed_command_line::action::help:
         return print(puny::cli::usage_text(cl.help_topic));
       case parsed_command_line::action::version:
-        return print("puny " PUNY_VERSION "\nUnicode " + std::string(puny::unicode_version()) + "\n");
+        // The linked library's version, which is the command's own.
+        return print("puny " + std::string(puny_version()) + "\nUnicode " + std::string(puny::unicode_version()) + "\n");
       case parsed_command_line::action::usage_error:
         std::cerr << "puny: " + cl.error + "\n" + std::string(puny::cli::usage_hint()) << std::flush;
         return puny::cli::exit_usage_error;

@@ -1,0 +1,298 @@
+// puny — the C API of <puny/puny.h>, over the C++ core functions.
+//
+// Everything here is noexcept: the core functions never throw, and the
+// working memory that long Punycode input needs is taken with std::nothrow,
+// so no exception can cross the C boundary.
+#include "puny/puny.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <new>
+#include <span>
+#include <string_view>
+
+#include "puny/idna.hpp"
+#include "puny/punycode.hpp"
+#include "puny/status.hpp"
+#include "puny/utf8.hpp"
+
+namespace {
+
+// The C values 1–12 are puny::status, so that a status converts by value.
+static_assert(PUNY_INVALID_DIGIT == static_cast<int>(puny::status::invalid_digit));
+static_assert(PUNY_TRUNCATED_INTEGER == static_cast<int>(puny::status::truncated_integer));
+static_assert(PUNY_NON_BASIC_LITERAL == static_cast<int>(puny::status::non_basic_literal));
+static_assert(PUNY_EMPTY_LITERAL == static_cast<int>(puny::status::empty_literal));
+static_assert(PUNY_ENCODED_BASIC == static_cast<int>(puny::status::encoded_basic));
+static_assert(PUNY_OVERFLOW == static_cast<int>(puny::status::overflow));
+static_assert(PUNY_INVALID_CODE_POINT == static_cast<int>(puny::status::invalid_code_point));
+static_assert(PUNY_INVALID_UTF8 == static_cast<int>(puny::status::invalid_utf8));
+static_assert(PUNY_OUTPUT_TOO_SMALL == static_cast<int>(puny::status::output_too_small));
+static_assert(PUNY_OUT_OF_MEMORY == static_cast<int>(puny::status::scratch_too_small));
+static_assert(PUNY_INVALID_PARAMETERS == static_cast<int>(puny::status::invalid_parameters));
+static_assert(PUNY_CASE_FLAGS_SIZE == static_cast<int>(puny::status::case_flags_size));
+// And the UTS #46 codes are puny::idna_code.
+static_assert(PUNY_IDNA_CODE_COUNT == puny::idna_code_count);
+static_assert(PUNY_IDNA_A3 == static_cast<int>(puny::idna_code::A3));
+static_assert(PUNY_IDNA_P4 == static_cast<int>(puny::idna_code::P4));
+static_assert(PUNY_IDNA_V7 == static_cast<int>(puny::idna_code::V7));
+static_assert(PUNY_IDNA_X4_2 == static_cast<int>(puny::idna_code::X4_2));
+
+constexpr puny_options known_options = (PUNY_OPT_DISPLAY_FALLBACK << 1) - 1;
+
+// One bit per idna_options member, in the order of the PUNY_OPT_ bits.
+constexpr bool puny::idna_options::*option_members[] = {
+    &puny::idna_options::use_std3_ascii_rules,       &puny::idna_options::check_hyphens,
+    &puny::idna_options::check_bidi,                 &puny::idna_options::check_joiners,
+    &puny::idna_options::transitional_processing,    &puny::idna_options::verify_dns_length,
+    &puny::idna_options::ignore_invalid_punycode,    &puny::idna_options::forbid_domain_code_points,
+    &puny::idna_options::reject_empty,               &puny::idna_options::ascii_input_lowercase_only,
+    &puny::idna_options::display_fallback,
+};
+static_assert(known_options == (puny_options{1} << std::size(option_members)) - 1);
+
+constexpr puny_options to_bits(const puny::idna_options& o) noexcept {
+  puny_options bits = 0;
+  for (std::size_t i = 0; i < std::size(option_members); ++i)
+    if (o.*option_members[i]) bits |= puny_options{1} << i;
+  return bits;
+}
+
+constexpr puny::idna_options from_bits(puny_options bits) noexcept {
+  puny::idna_options o;
+  for (std::size_t i = 0; i < std::size(option_members); ++i) o.*option_members[i] = ((bits >> i) & 1u) != 0;
+  return o;
+}
+
+static_assert(from_bits(to_bits(puny::idna_options::for_profile(puny::idna_profile::whatwg))) ==
+              puny::idna_options::for_profile(puny::idna_profile::whatwg));
+
+// A pointer may be NULL only with a zero length.
+constexpr bool bad_buffer(const void* p, std::size_t n) noexcept { return p == nullptr && n != 0; }
+
+int finish(puny_result* out, const puny_result& r) noexcept {
+  if (out != nullptr) *out = r;
+  return r.status;
+}
+
+puny_result fresh() noexcept {
+  puny_result r{};
+  r.label = PUNY_NO_LABEL;
+  return r;
+}
+
+int invalid_argument(puny_result* out) noexcept {
+  puny_result r = fresh();
+  r.status = PUNY_INVALID_ARGUMENT;
+  return finish(out, r);
+}
+
+puny_result from_idna(const puny::idna_result& x) noexcept {
+  puny_result r = fresh();
+  r.errors = x.errors.bits();
+  r.written = x.written;
+  r.needed = x.needed;
+  r.position = x.position;
+  r.label = x.label;
+  if (x.code != puny::status::success)
+    r.status = static_cast<int>(x.code);
+  else if (!x.errors.empty())
+    r.status = PUNY_IDNA_ERRORS;
+  else
+    r.status = PUNY_OK;
+  return r;
+}
+
+puny_result from_core(const puny::result& x) noexcept {
+  puny_result r = fresh();
+  r.status = static_cast<int>(x.code);
+  r.written = x.written;
+  r.needed = x.needed;
+  r.position = x.position;
+  return r;
+}
+
+template <class Convert>
+int domain_call(const char* in, std::size_t in_len, puny_options options, char* out, std::size_t out_cap,
+                puny_result* result, Convert convert) noexcept {
+  if (bad_buffer(in, in_len) || bad_buffer(out, out_cap) || (options & ~known_options) != 0)
+    return invalid_argument(result);
+  const std::string_view domain = in_len == 0 ? std::string_view() : std::string_view(in, in_len);
+  const std::span<char> target = out_cap == 0 ? std::span<char>() : std::span<char>(out, out_cap);
+  return finish(result, from_idna(convert(domain, target, from_bits(options))));
+}
+
+// The simple form: the length, or the size needed, through out_len.
+int with_length(int status, const puny_result& r, std::size_t* out_len) noexcept {
+  if (out_len != nullptr) *out_len = status == PUNY_OUTPUT_TOO_SMALL ? r.needed : r.written;
+  return status;
+}
+
+// Working memory of n elements: on the stack for label-sized input, else
+// from the heap without throwing.
+template <class T, std::size_t Inline>
+class work_buffer {
+ public:
+  explicit work_buffer(std::size_t n) noexcept {
+    if (n <= Inline) {
+      data_ = inline_;
+      size_ = n;
+    } else {
+      heap_.reset(new (std::nothrow) T[n]);
+      data_ = heap_.get();
+      size_ = heap_ ? n : 0;
+    }
+  }
+  [[nodiscard]] bool ok() const noexcept { return data_ != nullptr; }
+  [[nodiscard]] std::span<T> span() noexcept { return {data_, size_}; }
+
+ private:
+  T inline_[Inline];
+  std::unique_ptr<T[]> heap_;
+  T* data_ = nullptr;
+  std::size_t size_ = 0;
+};
+
+puny_result out_of_memory() noexcept {
+  puny_result r = fresh();
+  r.status = PUNY_OUT_OF_MEMORY;
+  return r;
+}
+
+// RFC 3492 §6.3 over code points, with the scratch long input needs.
+puny_result encode_code_points(std::span<const char32_t> cps, std::span<char> out) noexcept {
+  work_buffer<std::uint64_t, 1> scratch(puny::encode_scratch_words(cps.size()));
+  if (!scratch.ok()) return out_of_memory();
+  return from_core(puny::encode(cps, out, {}, scratch.span()));
+}
+
+// RFC 3492 §6.2: never more code points than input characters.
+puny_result decode_code_points(std::span<const char> in, std::span<char32_t> out) noexcept {
+  work_buffer<std::uint64_t, 1> scratch(puny::decode_scratch_words(in.size()));
+  if (!scratch.ok()) return out_of_memory();
+  return from_core(puny::decode(in, out, {}, scratch.span()));
+}
+
+constexpr std::size_t label_size = 256;
+
+// The statuses of the C API alone, and puny::status's own texts for the
+// others.  Every text is a string literal, so NUL-terminated.
+struct c_only_status {
+  int status;
+  const char* name;
+  const char* message;
+};
+constexpr c_only_status c_only_statuses[] = {
+    {PUNY_OUT_OF_MEMORY, "out_of_memory", "out of memory for a very long input"},
+    {PUNY_IDNA_ERRORS, "idna_errors", "the domain name breaks UTS #46 rules"},
+    {PUNY_INVALID_ARGUMENT, "invalid_argument", "NULL pointer with a nonzero length, or unknown option bits"},
+};
+
+enum class text_kind { name, message };
+
+const char* status_text(int status, text_kind kind) noexcept {
+  for (const c_only_status& c : c_only_statuses)
+    if (c.status == status) return kind == text_kind::name ? c.name : c.message;
+  if (status < PUNY_OK || status > PUNY_CASE_FLAGS_SIZE) return kind == text_kind::name ? "unknown" : "unknown status";
+  const auto s = static_cast<puny::status>(status);
+  return (kind == text_kind::name ? puny::name(s) : puny::message(s)).data();
+}
+
+}  // namespace
+
+extern "C" {
+
+const char* puny_status_name(int status) noexcept { return status_text(status, text_kind::name); }
+
+const char* puny_status_message(int status) noexcept { return status_text(status, text_kind::message); }
+
+const char* puny_idna_code_name(int code) noexcept {
+  if (code < 0 || code >= PUNY_IDNA_CODE_COUNT) return nullptr;
+  return puny::name(static_cast<puny::idna_code>(code)).data();
+}
+
+const char* puny_idna_code_message(int code) noexcept {
+  if (code < 0 || code >= PUNY_IDNA_CODE_COUNT) return nullptr;
+  return puny::message(static_cast<puny::idna_code>(code)).data();
+}
+
+puny_options puny_profile_options(int profile) noexcept {
+  if (profile < PUNY_PROFILE_UTS46 || profile > PUNY_PROFILE_DISPLAY) return ~puny_options{0};
+  return to_bits(puny::idna_options::for_profile(static_cast<puny::idna_profile>(profile)));
+}
+
+int puny_to_ascii_ex(const char* in, size_t in_len, puny_options options, char* out, size_t out_cap,
+                     puny_result* result) noexcept {
+  return domain_call(in, in_len, options, out, out_cap, result,
+                     [](std::string_view d, std::span<char> o, const puny::idna_options& opt) noexcept {
+                       return puny::to_ascii(d, o, opt);
+                     });
+}
+
+int puny_to_unicode_ex(const char* in, size_t in_len, puny_options options, char* out, size_t out_cap,
+                       puny_result* result) noexcept {
+  return domain_call(in, in_len, options, out, out_cap, result,
+                     [](std::string_view d, std::span<char> o, const puny::idna_options& opt) noexcept {
+                       return puny::to_unicode(d, o, opt);
+                     });
+}
+
+int puny_to_ascii(const char* in, size_t in_len, char* out, size_t out_cap, size_t* out_len) noexcept {
+  puny_result r;
+  return with_length(puny_to_ascii_ex(in, in_len, puny_profile_options(PUNY_PROFILE_UTS46), out, out_cap, &r), r,
+                     out_len);
+}
+
+int puny_to_unicode(const char* in, size_t in_len, char* out, size_t out_cap, size_t* out_len) noexcept {
+  puny_result r;
+  return with_length(puny_to_unicode_ex(in, in_len, puny_profile_options(PUNY_PROFILE_UTS46), out, out_cap, &r), r,
+                     out_len);
+}
+
+int puny_encode_utf32(const char32_t* in, size_t in_len, char* out, size_t out_cap, puny_result* result) noexcept {
+  if (bad_buffer(in, in_len) || bad_buffer(out, out_cap)) return invalid_argument(result);
+  return finish(result, encode_code_points({in, in_len}, {out, out_cap}));
+}
+
+int puny_decode_utf32(const char* in, size_t in_len, char32_t* out, size_t out_cap, puny_result* result) noexcept {
+  if (bad_buffer(in, in_len) || bad_buffer(out, out_cap)) return invalid_argument(result);
+  return finish(result, decode_code_points({in, in_len}, {out, out_cap}));
+}
+
+int puny_encode_ex(const char* utf8, size_t utf8_len, char* out, size_t out_cap, puny_result* result) noexcept {
+  if (bad_buffer(utf8, utf8_len) || bad_buffer(out, out_cap)) return invalid_argument(result);
+  const std::span<const char> text(utf8, utf8_len);
+  // UTF-8 never has more code points than bytes.
+  work_buffer<char32_t, label_size> cps(utf8_len);
+  if (!cps.ok()) return finish(result, out_of_memory());
+  const puny::result u = puny::utf8_to_utf32(text, cps.span());
+  if (!u) return finish(result, from_core(u));
+  // Valid UTF-8 holds only scalar values, so encoding fails only for room.
+  return finish(result, encode_code_points(cps.span().first(u.written), {out, out_cap}));
+}
+
+int puny_decode_ex(const char* in, size_t in_len, char* out_utf8, size_t out_cap, puny_result* result) noexcept {
+  if (bad_buffer(in, in_len) || bad_buffer(out_utf8, out_cap)) return invalid_argument(result);
+  work_buffer<char32_t, label_size> cps(in_len);
+  if (!cps.ok()) return finish(result, out_of_memory());
+  const puny_result d = decode_code_points({in, in_len}, cps.span());
+  if (d.status != PUNY_OK) return finish(result, d);
+  return finish(result, from_core(puny::utf32_to_utf8(cps.span().first(d.written), {out_utf8, out_cap})));
+}
+
+int puny_encode(const char* utf8, size_t utf8_len, char* out, size_t out_cap, size_t* out_len) noexcept {
+  puny_result r;
+  return with_length(puny_encode_ex(utf8, utf8_len, out, out_cap, &r), r, out_len);
+}
+
+int puny_decode(const char* in, size_t in_len, char* out_utf8, size_t out_cap, size_t* out_len) noexcept {
+  puny_result r;
+  return with_length(puny_decode_ex(in, in_len, out_utf8, out_cap, &r), r, out_len);
+}
+
+const char* puny_version(void) noexcept { return PUNY_VERSION_STRING; }
+
+const char* puny_unicode_version(void) noexcept { return puny::unicode_version().data(); }
+
+}  // extern "C"
