@@ -1,4 +1,5 @@
-// puny — Bootstring parameter sets (RFC 3492 §4, §5).
+/// \file
+/// puny — Bootstring parameter sets (RFC 3492 §4, §5).
 #pragma once
 
 #include <cstdint>
@@ -29,13 +30,23 @@ namespace puny {
 /// It is a structural type: a constant parameter set can be a template
 /// argument (`puny::encode<my_params>(...)`), which checks it at compile time.
 struct bootstring {
+  /// Number of digit-values: the radix of the variable-length integers (§3.3).
   std::uint32_t base = 36;
+  /// Lower bound of a digit's threshold t (§3.3, §6.1).
   std::uint32_t tmin = 1;
+  /// Upper bound of a digit's threshold t (§3.3, §6.1).
   std::uint32_t tmax = 26;
+  /// Bias adaptation: the k + ((base - tmin + 1) * delta) / (delta + skew)
+  /// step (§3.4, §6.1).
   std::uint32_t skew = 38;
+  /// Bias adaptation: the first delta is divided by damp instead of 2, as it
+  /// is usually much larger than the ones after it (§3.4).
   std::uint32_t damp = 700;
+  /// The bias before the first delta (§6.2, §6.3).
   std::uint32_t initial_bias = 72;
+  /// The first code point the deltas count from (§6.2, §6.3).
   char32_t initial_n = 0x80;
+  /// Ends the basic code points, when there are any (§3.1).
   char delimiter = '-';
 
   /// The §4 constraints, plus the two the RFC leaves implicit that every
@@ -63,6 +74,7 @@ struct bootstring {
   /// be a letter (have an uppercase and a lowercase form).
   [[nodiscard]] constexpr bool supports_case_flags() const noexcept { return tmax <= 26; }
 
+  /// Member-wise: two parameter sets are equal when every value is.
   friend constexpr bool operator==(const bootstring&, const bootstring&) = default;
 };
 

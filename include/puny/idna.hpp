@@ -1,24 +1,27 @@
-// puny — internationalized domain names: UTS #46 ToASCII / ToUnicode on
-// Unicode 17.0 (Unicode IDNA Compatibility Processing, revision 35).
-//
-//   auto r = puny::to_ascii("bücher.de");      // default profile (uts46)
-//   if (r) std::cout << *r;                     // "xn--bcher-kva.de"
-//   else   for (puny::idna_code c : r.errors) std::cerr << puny::name(c) << '\n';
-//
-// Two layers, as for Punycode:
-//  - core functions over caller buffers: noexcept, and free of heap
-//    allocation for domains up to max_stack_domain code points (longer
-//    input takes working memory from the heap with std::nothrow, and
-//    reports status::scratch_too_small if that fails);
-//  - convenience functions returning an idna_converted<std::string> (or
-//    u16string / u32string), which may allocate and may throw
-//    std::bad_alloc.
-//
-// Input is UTF-8 (std::string_view), UTF-16 (std::u16string_view) or
-// UTF-32 (std::u32string_view).  Ill-formed UTF-8 is status::invalid_utf8
-// with its byte offset — never replaced.  In UTF-16 and UTF-32 input a lone
-// surrogate is processed as the code point it names (disallowed: V7), as
-// IdnaTestV2 expects, and ToUnicode gives it back unchanged in UTF-16.
+/// \file
+/// puny — internationalized domain names: UTS #46 ToASCII / ToUnicode on
+/// Unicode 17.0 (Unicode IDNA Compatibility Processing, revision 35).
+///
+/// \code
+///   auto r = puny::to_ascii("bücher.de");      // default profile (uts46)
+///   if (r) std::cout << *r;                     // "xn--bcher-kva.de"
+///   else   for (puny::idna_code c : r.errors) std::cerr << puny::name(c) << '\n';
+/// \endcode
+///
+/// Two layers, as for Punycode:
+///  - core functions over caller buffers: noexcept, and free of heap
+///    allocation for domains up to max_stack_domain code points (longer
+///    input takes working memory from the heap with std::nothrow, and
+///    reports status::scratch_too_small if that fails);
+///  - convenience functions returning an idna_converted<std::string> (or
+///    u16string / u32string), which may allocate and may throw
+///    std::bad_alloc.
+///
+/// Input is UTF-8 (std::string_view), UTF-16 (std::u16string_view) or
+/// UTF-32 (std::u32string_view).  Ill-formed UTF-8 is status::invalid_utf8
+/// with its byte offset — never replaced.  In UTF-16 and UTF-32 input a lone
+/// surrogate is processed as the code point it names (disallowed: V7), as
+/// IdnaTestV2 expects, and ToUnicode gives it back unchanged in UTF-16.
 #pragma once
 
 #include <cstddef>
@@ -38,30 +41,31 @@ namespace puny {
 /// two codes of the URL Standard's "domain to ASCII" that are puny's own
 /// names (W1, W2).
 enum class idna_code : std::uint8_t {
-  A3,    // UTS #46 §4.2 ToASCII step 3: Punycode encoding failed
-  A4_1,  // §4.2 step 4: the domain is longer than 253 (or empty)
-  A4_2,  // §4.2 step 4: a label is empty or longer than 63
-  B1,    // RFC 5893 §2 rule 1: first character must be L, R or AL
-  B2,    // rule 2: RTL label has a character outside R AL AN EN ES CS ET ON BN NSM
-  B3,    // rule 3: RTL label must end in R AL EN or AN (then NSM*)
-  B4,    // rule 4: RTL label mixes EN and AN
-  B5,    // rule 5: LTR label has a character outside L EN ES CS ET ON BN NSM
-  B6,    // rule 6: LTR label must end in L or EN (then NSM*)
-  C1,    // RFC 5892 Appendix A.1: ZERO WIDTH NON-JOINER out of context
-  C2,    // RFC 5892 Appendix A.2: ZERO WIDTH JOINER out of context
-  P4,    // UTS #46 §4 Processing step 4: invalid Punycode in an xn-- label
-  U1,    // UseSTD3ASCIIRules: ASCII other than a-z 0-9 -
-  V1,    // §4.1 criterion 1: label not in NFC
-  V2,    // criterion 2: "--" in the 3rd and 4th positions
-  V3,    // criterion 3: label begins or ends with "-"
-  V4,    // criterion 4: label begins with "xn--"
-  V5,    // criterion 5: label contains U+002E
-  V6,    // criterion 6: label begins with a combining mark
-  V7,    // criterion 7: disallowed code point
-  W1,    // URL Standard: forbidden domain code point (puny's name)
-  W2,    // URL Standard: empty host (puny's name)
-  X4_2,  // ToUnicode: empty label
+  A3,    ///< UTS #46 §4.2 ToASCII step 3: Punycode encoding failed
+  A4_1,  ///< §4.2 step 4: the domain is longer than 253 (or empty)
+  A4_2,  ///< §4.2 step 4: a label is empty or longer than 63
+  B1,    ///< RFC 5893 §2 rule 1: first character must be L, R or AL
+  B2,    ///< rule 2: RTL label has a character outside R AL AN EN ES CS ET ON BN NSM
+  B3,    ///< rule 3: RTL label must end in R AL EN or AN (then NSM*)
+  B4,    ///< rule 4: RTL label mixes EN and AN
+  B5,    ///< rule 5: LTR label has a character outside L EN ES CS ET ON BN NSM
+  B6,    ///< rule 6: LTR label must end in L or EN (then NSM*)
+  C1,    ///< RFC 5892 Appendix A.1: ZERO WIDTH NON-JOINER out of context
+  C2,    ///< RFC 5892 Appendix A.2: ZERO WIDTH JOINER out of context
+  P4,    ///< UTS #46 §4 Processing step 4: invalid Punycode in an `xn--` label
+  U1,    ///< UseSTD3ASCIIRules: ASCII other than `a-z 0-9 -`
+  V1,    ///< §4.1 criterion 1: label not in NFC
+  V2,    ///< criterion 2: `"--"` in the 3rd and 4th positions
+  V3,    ///< criterion 3: label begins or ends with `"-"`
+  V4,    ///< criterion 4: label begins with `"xn--"`
+  V5,    ///< criterion 5: label contains U+002E
+  V6,    ///< criterion 6: label begins with a combining mark
+  V7,    ///< criterion 7: disallowed code point
+  W1,    ///< URL Standard: forbidden domain code point (puny's name)
+  W2,    ///< URL Standard: empty host (puny's name)
+  X4_2,  ///< ToUnicode: empty label
 };
+/// The number of idna_code values: each has a bit in idna_errors.
 inline constexpr std::size_t idna_code_count = 23;
 
 /// The code's name as IdnaTestV2 spells it ("A4_1", "B1", ...).
@@ -105,57 +109,78 @@ inline constexpr std::size_t idna_code_count = 23;
 /// A set of idna_code.  Iterates in name order, as IdnaTestV2 lists them.
 class idna_errors {
  public:
+  /// The empty set: no error.
   constexpr idna_errors() noexcept = default;
+  /// The set of `codes`, as in `bad.errors == puny::idna_errors{puny::idna_code::C2}`.
   constexpr idna_errors(std::initializer_list<idna_code> codes) noexcept {
     for (idna_code c : codes) insert(c);
   }
+  /// True when no code was recorded.
   [[nodiscard]] constexpr bool empty() const noexcept { return bits_ == 0; }
+  /// True when `c` is in the set.
   [[nodiscard]] constexpr bool contains(idna_code c) const noexcept { return (bits_ >> bit(c)) & 1u; }
+  /// The number of codes in the set.
   [[nodiscard]] constexpr std::size_t size() const noexcept {
     std::size_t n = 0;
     for (std::uint32_t b = bits_; b != 0; b &= b - 1) ++n;
     return n;
   }
+  /// Adds `c` (no effect when it is already there).
   constexpr void insert(idna_code c) noexcept { bits_ |= std::uint32_t{1} << bit(c); }
+  /// Removes `c` (no effect when it is not there).
   constexpr void erase(idna_code c) noexcept { bits_ &= ~(std::uint32_t{1} << bit(c)); }
+  /// Adds every code of `o`.
   constexpr idna_errors& operator|=(idna_errors o) noexcept {
     bits_ |= o.bits_;
     return *this;
   }
+  /// The set as a bit mask: bit i stands for the idna_code of value i (the
+  /// form the C API passes).
   [[nodiscard]] constexpr std::uint32_t bits() const noexcept { return bits_; }
+  /// The set of a bits() mask; bits from idna_code_count up are ignored.
   [[nodiscard]] static constexpr idna_errors from_bits(std::uint32_t b) noexcept {
     idna_errors e;
     e.bits_ = b & ((std::uint32_t{1} << idna_code_count) - 1);
     return e;
   }
+  /// True when both sets hold the same codes.
   friend constexpr bool operator==(idna_errors, idna_errors) noexcept = default;
 
+  /// A forward iterator over the codes of the set, in name order.
   class iterator {
    public:
-    using value_type = idna_code;
-    using difference_type = std::ptrdiff_t;
+    using value_type = idna_code;            ///< The codes.
+    using difference_type = std::ptrdiff_t;  ///< As std::forward_iterator requires.
+    /// The end iterator.
     constexpr iterator() noexcept = default;
+    /// An iterator over the codes whose bits are set in `rest`.
     constexpr explicit iterator(std::uint32_t rest) noexcept : rest_(rest) {}
+    /// The code in name order first among those left.
     constexpr idna_code operator*() const noexcept {
       unsigned i = 0;
       while (((rest_ >> i) & 1u) == 0) ++i;
       return static_cast<idna_code>(i);
     }
+    /// Moves to the next code in name order.
     constexpr iterator& operator++() noexcept {
       rest_ &= rest_ - 1;
       return *this;
     }
+    /// Moves to the next code; returns the iterator as it was.
     constexpr iterator operator++(int) noexcept {
       iterator old = *this;
       ++*this;
       return old;
     }
+    /// True when both have the same codes left to visit.
     friend constexpr bool operator==(iterator, iterator) noexcept = default;
 
    private:
     std::uint32_t rest_ = 0;
   };
+  /// The first code in name order.
   [[nodiscard]] constexpr iterator begin() const noexcept { return iterator(bits_); }
+  /// Past the last code.
   [[nodiscard]] constexpr iterator end() const noexcept { return iterator(0); }
 
  private:
@@ -173,33 +198,39 @@ class idna_errors {
 
 /// Named option sets.
 enum class idna_profile : std::uint8_t {
-  uts46,         // every UTS #46 check on, nontransitional: exactly as IdnaTestV2 runs
-  whatwg,        // URL Standard "domain to ASCII", beStrict = false
-  transitional,  // uts46 with Transitional_Processing (deprecated IDNA2003 compatibility)
-  display,       // uts46, and ToUnicode shows only labels that decode and validate in Unicode
+  uts46,         ///< every UTS #46 check on, nontransitional: exactly as IdnaTestV2 runs
+  whatwg,        ///< URL Standard "domain to ASCII", beStrict = false
+  transitional,  ///< uts46 with Transitional_Processing (deprecated IDNA2003 compatibility)
+  display,       ///< uts46, and ToUnicode shows only labels that decode and validate in Unicode
 };
 
 /// Every UTS #46 flag (§4 "Processing" inputs) plus the URL Standard's and
 /// the display profile's additions.  Start from a profile and override:
+/// \code
 ///   auto o = puny::idna_options::for_profile(puny::idna_profile::whatwg);
 ///   o.check_bidi = false;
+/// \endcode
 struct idna_options {
-  bool use_std3_ascii_rules = true;      // U1
-  bool check_hyphens = true;             // V2, V3
-  bool check_bidi = true;                // B1–B6
-  bool check_joiners = true;             // C1, C2
-  bool transitional_processing = false;  // map deviations (ß ς ZWJ ZWNJ)
-  bool verify_dns_length = true;         // A4_1, A4_2
-  bool ignore_invalid_punycode = false;  // keep going on a bad xn-- label (no P4)
+  bool use_std3_ascii_rules = true;      ///< U1
+  bool check_hyphens = true;             ///< V2, V3
+  bool check_bidi = true;                ///< B1–B6
+  bool check_joiners = true;             ///< C1, C2
+  bool transitional_processing = false;  ///< map deviations (ß ς ZWJ ZWNJ)
+  bool verify_dns_length = true;         ///< A4_1, A4_2
+  bool ignore_invalid_punycode = false;  ///< keep going on a bad `xn--` label (no P4)
   // URL Standard "domain to ASCII" additions:
-  bool forbid_domain_code_points = false;  // W1 for U+0000–U+001F, space # % / : < > ? @ [ \ ] ^ | U+007F
-  bool reject_empty = false;               // W2 for an empty result
-  bool ascii_input_lowercase_only = false; // all-ASCII input: lowercase and W1 check only, no UTS #46
-  // Display profile: ToUnicode keeps a label in its input form unless it
-  // decodes and passes every check; the result then carries no error codes
-  // for the labels kept.
+  /// W1 for U+0000–U+001F, space, `# % / : < > ? @ [ \ ] ^ |` and U+007F
+  /// (URL Standard: forbidden domain code points).
+  bool forbid_domain_code_points = false;
+  bool reject_empty = false;               ///< W2 for an empty result
+  bool ascii_input_lowercase_only = false; ///< all-ASCII input: lowercase and W1 check only, no UTS #46
+  /// Display profile: ToUnicode keeps a label in its input form unless it
+  /// decodes and passes every check; the result then carries no error codes
+  /// for the labels kept.
   bool display_fallback = false;
 
+  /// The options of profile `p`: every UTS #46 check on, then what the
+  /// profile changes (see idna_profile).
   [[nodiscard]] static constexpr idna_options for_profile(idna_profile p) noexcept {
     idna_options o;
     switch (p) {
@@ -222,6 +253,7 @@ struct idna_options {
     }
     return o;
   }
+  /// Flag by flag.
   friend constexpr bool operator==(const idna_options&, const idna_options&) noexcept = default;
 };
 
@@ -233,18 +265,22 @@ inline constexpr std::size_t max_stack_domain = 1536;
 
 /// What a core function did.
 struct [[nodiscard]] idna_result {
+  /// The `label` of a domain with no error, or whose errors are all about
+  /// the whole domain (A4_1, W2).
   static constexpr std::size_t no_label = static_cast<std::size_t>(-1);
   /// success; output_too_small (nothing useful written; `needed` says how
   /// much room); invalid_utf8 (`position` is the byte offset);
   /// scratch_too_small (working memory for a huge domain was refused).
   status code = status::success;
-  idna_errors errors;            // the UTS #46 codes recorded
-  std::size_t written = 0;       // elements written to the output
-  std::size_t needed = 0;        // with output_too_small: the output size needed
-  std::size_t position = 0;      // with invalid_utf8: offset of the first bad byte
-  std::size_t label = no_label;  // index (0-based) of the first label with an error
+  idna_errors errors;            ///< the UTS #46 codes recorded
+  std::size_t written = 0;       ///< elements written to the output
+  std::size_t needed = 0;        ///< with output_too_small: the output size needed
+  std::size_t position = 0;      ///< with invalid_utf8: offset of the first bad byte
+  std::size_t label = no_label;  ///< index (0-based) of the first label with an error
 
+  /// True when `code` is success and no UTS #46 code was recorded.
   [[nodiscard]] constexpr bool ok() const noexcept { return code == status::success && errors.empty(); }
+  /// ok().
   constexpr explicit operator bool() const noexcept { return ok(); }
 };
 
@@ -252,17 +288,23 @@ struct [[nodiscard]] idna_result {
 /// ToASCII leaves `value` empty when it fails; ToUnicode always fills it.
 template <class String>
 struct [[nodiscard]] idna_converted {
+  /// idna_result::no_label.
   static constexpr std::size_t no_label = idna_result::no_label;
-  String value;
-  status code = status::success;
-  idna_errors errors;
-  std::size_t position = 0;
-  std::size_t label = no_label;
+  String value;                  ///< the domain converted (empty when ToASCII fails)
+  status code = status::success; ///< as idna_result::code
+  idna_errors errors;            ///< the UTS #46 codes recorded
+  std::size_t position = 0;      ///< with invalid_utf8: offset of the first bad byte
+  std::size_t label = no_label;  ///< index (0-based) of the first label with an error
 
+  /// True when `code` is success and no UTS #46 code was recorded.
   [[nodiscard]] bool ok() const noexcept { return code == status::success && errors.empty(); }
+  /// ok(): `if (auto r = puny::to_ascii(name)) use(*r);`.
   explicit operator bool() const noexcept { return ok(); }
+  /// The string, as with std::optional.
   [[nodiscard]] const String& operator*() const& noexcept { return value; }
+  /// The string, moved out of an rvalue so that it is not copied.
   [[nodiscard]] String&& operator*() && noexcept { return std::move(value); }
+  /// Member access to the string.
   [[nodiscard]] const String* operator->() const noexcept { return &value; }
 };
 
@@ -272,37 +314,68 @@ struct [[nodiscard]] idna_converted {
 // points (the longest UTS #46 mapping) — or ask with an empty span and
 // read `needed`.  ToASCII writes only when it succeeds.
 
+/// \name ToASCII into a caller buffer
+///@{
+
+/// UTS #46 ToASCII (§4.2) of a UTF-8, UTF-16 or UTF-32 `domain` into `out`.
+/// Writes only when it succeeds; `out` needs at most 4 × (input code
+/// points) + 4 × labels characters, or pass an empty span and read `needed`.
+/// No heap for domains up to max_stack_domain code points.
 [[nodiscard]] idna_result to_ascii(std::string_view domain, std::span<char> out,
                                    const idna_options& options = {}) noexcept;
 [[nodiscard]] idna_result to_ascii(std::u16string_view domain, std::span<char> out,
                                    const idna_options& options = {}) noexcept;
 [[nodiscard]] idna_result to_ascii(std::u32string_view domain, std::span<char> out,
                                    const idna_options& options = {}) noexcept;
+///@}
 
+/// \name ToUnicode into a caller buffer
+///@{
+
+/// UTS #46 ToUnicode (§4.3) of a `domain` into `out`, in the encoding of the
+/// input.  The result is written whether or not codes are recorded (ToUnicode
+/// always has one); `out` needs at most 18 × input code points (the longest
+/// UTS #46 mapping), or pass an empty span and read `needed`.
 [[nodiscard]] idna_result to_unicode(std::string_view domain, std::span<char> out,
                                      const idna_options& options = {}) noexcept;
 [[nodiscard]] idna_result to_unicode(std::u16string_view domain, std::span<char16_t> out,
                                      const idna_options& options = {}) noexcept;
 [[nodiscard]] idna_result to_unicode(std::u32string_view domain, std::span<char32_t> out,
                                      const idna_options& options = {}) noexcept;
+///@}
 
 // ---------------------------------------------------------------------------
 // Convenience functions.
 
+/// \name ToASCII to a string
+///@{
+
+/// UTS #46 ToASCII (§4.2) of a UTF-8, UTF-16 or UTF-32 `domain`: the ACE
+/// form ("xn--bcher-kva.de"), or an empty `value` and the reasons.  May
+/// throw std::bad_alloc; errors are never thrown.
 [[nodiscard]] idna_converted<std::string> to_ascii(std::string_view domain, const idna_options& options = {});
 [[nodiscard]] idna_converted<std::string> to_ascii(std::u16string_view domain, const idna_options& options = {});
 [[nodiscard]] idna_converted<std::string> to_ascii(std::u32string_view domain, const idna_options& options = {});
+///@}
 
+/// \name ToUnicode to a string
+///@{
+
+/// UTS #46 ToUnicode (§4.3) of a `domain`, in the encoding of the input.  The
+/// `value` is always filled, with the codes recorded beside it.  May throw
+/// std::bad_alloc; errors are never thrown.
 [[nodiscard]] idna_converted<std::string> to_unicode(std::string_view domain, const idna_options& options = {});
 [[nodiscard]] idna_converted<std::u16string> to_unicode(std::u16string_view domain,
                                                         const idna_options& options = {});
 [[nodiscard]] idna_converted<std::u32string> to_unicode(std::u32string_view domain,
                                                         const idna_options& options = {});
+///@}
 
-/// Profile shorthands: puny::to_ascii("example.com", puny::idna_profile::whatwg).
+/// Profile shorthand: puny::to_ascii("example.com", puny::idna_profile::whatwg).
 [[nodiscard]] inline idna_converted<std::string> to_ascii(std::string_view domain, idna_profile p) {
   return to_ascii(domain, idna_options::for_profile(p));
 }
+/// Profile shorthand: puny::to_unicode("xn--bcher-kva.de", puny::idna_profile::display).
 [[nodiscard]] inline idna_converted<std::string> to_unicode(std::string_view domain, idna_profile p) {
   return to_unicode(domain, idna_options::for_profile(p));
 }

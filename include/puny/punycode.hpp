@@ -1,22 +1,23 @@
-// puny — Punycode and the general Bootstring algorithm (RFC 3492).
-//
-// Two layers:
-//  * core functions — constexpr, noexcept, no heap allocation — that convert
-//    between caller-provided spans and return a puny::result;
-//  * wrappers that return std::string / std::u32string (and UTF-8) in a
-//    puny::converted<T>, which carry the same status and position.
-//
-// Punycode text here is the bare RFC 3492 form, without an IDNA "xn--"
-// prefix.  Decoding is case-insensitive on digits (§5) and accepts exactly
-// the canonical encodings of sequences of Unicode scalar values: "-" and
-// "-abc" are rejected (§6.2, uniqueness), overflow is detected exactly in
-// 64-bit arithmetic (§6.4), and decoded surrogates or values above U+10FFFF
-// are errors.
-//
-// Both directions are O(n log n) in the worst case.  Inputs longer than
-// puny::inline_limit elements need scratch: pass a span of at least
-// encode_scratch_words(n) / decode_scratch_words(n) 64-bit words, or get
-// status::scratch_too_small with `needed` set.  The wrappers handle this.
+/// \file
+/// puny — Punycode and the general Bootstring algorithm (RFC 3492).
+///
+/// Two layers:
+///  * core functions — constexpr, noexcept, no heap allocation — that convert
+///    between caller-provided spans and return a puny::result;
+///  * wrappers that return std::string / std::u32string (and UTF-8) in a
+///    puny::converted<T>, which carry the same status and position.
+///
+/// Punycode text here is the bare RFC 3492 form, without an IDNA "xn--"
+/// prefix.  Decoding is case-insensitive on digits (§5) and accepts exactly
+/// the canonical encodings of sequences of Unicode scalar values: "-" and
+/// "-abc" are rejected (§6.2, uniqueness), overflow is detected exactly in
+/// 64-bit arithmetic (§6.4), and decoded surrogates or values above U+10FFFF
+/// are errors.
+///
+/// Both directions are O(n log n) in the worst case.  Inputs longer than
+/// puny::inline_limit elements need scratch: pass a span of at least
+/// encode_scratch_words(n) / decode_scratch_words(n) 64-bit words, or get
+/// status::scratch_too_small with `needed` set.  The wrappers handle this.
 #pragma once
 
 #include <cstddef>
@@ -127,22 +128,31 @@ template <bootstring Params>
 /// A converted value with the status and error position of the conversion.
 template <class T>
 struct [[nodiscard]] converted {
+  /// The result; meaningful only when ok().
   T value{};
+  /// What happened.
   status code = status::success;
   /// On failure: index into the input (code points for UTF-32 input, bytes
   /// for UTF-8 or Punycode input).
   std::size_t position = 0;
 
+  /// True when `code` is status::success.
   [[nodiscard]] bool ok() const noexcept { return code == status::success; }
+  /// ok(): `if (auto p = puny::encode(U"bücher")) use(*p);`.
   explicit operator bool() const noexcept { return ok(); }
+  /// The value, as with std::optional; check ok() first.
   [[nodiscard]] const T& operator*() const& noexcept { return value; }
+  /// The value, moved out of an rvalue so that it is not copied.
   [[nodiscard]] T&& operator*() && noexcept { return std::move(value); }
+  /// Member access to the value.
   [[nodiscard]] const T* operator->() const noexcept { return &value; }
 };
 
 /// Decoded code points with their Appendix A case flags.
 struct annotated {
+  /// The decoded code points.
   std::u32string code_points;
+  /// One flag per code point: uppercase as annotated (Appendix A).
   std::vector<bool> uppercase;
 };
 
@@ -161,8 +171,11 @@ converted<std::string> encode_utf8(std::string_view utf8);
 /// UTF-8 text of a Punycode string.
 converted<std::string> decode_to_utf8(std::string_view input);
 
-/// The same with any valid Bootstring parameter set.
+/// The same with any valid Bootstring parameter set (status::invalid_parameters
+/// when it violates §4).
 converted<std::string> encode(const bootstring& params, std::u32string_view input);
+/// Code points of a Bootstring string under any valid parameter set
+/// (status::invalid_parameters when it violates §4).
 converted<std::u32string> decode(const bootstring& params, std::string_view input);
 
 }  // namespace puny

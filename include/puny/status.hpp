@@ -1,19 +1,24 @@
-// puny — status codes and the result of a core (buffer-based) conversion.
-//
-// Every core function in puny is noexcept and reports failure through a
-// `puny::result`: what went wrong (`code`), where in the input it went wrong
-// (`position`), and, for size errors, how much room would have been enough
-// (`needed`).  Nothing is ever silently replaced.
+/// \file
+/// puny — status codes and the result of a core (buffer-based) conversion.
+///
+/// Every core function in puny is noexcept and reports failure through a
+/// `puny::result`: what went wrong (`code`), where in the input it went wrong
+/// (`position`), and, for size errors, how much room would have been enough
+/// (`needed`).  Nothing is ever silently replaced.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
 
+/// Punycode (RFC 3492), the general Bootstring algorithm, and IDNA (UTS #46
+/// ToASCII / ToUnicode): the C++ API.  Its nested namespace detail is the
+/// implementation, not an interface.
 namespace puny {
 
 /// Why a conversion stopped.  Values are stable; new ones are only appended.
 enum class status : std::uint8_t {
+  /// The conversion finished.
   success = 0,
   /// RFC 3492 §6.2: a character with no digit-value where a digit was expected
   /// (this includes a delimiter after the literal portion).
@@ -109,7 +114,9 @@ struct [[nodiscard]] result {
   /// On output_too_small / scratch_too_small: the size that is enough.
   std::size_t needed = 0;
 
+  /// True when `code` is status::success.
   [[nodiscard]] constexpr bool ok() const noexcept { return code == status::success; }
+  /// ok(): `if (auto r = puny::encode(...))`.
   constexpr explicit operator bool() const noexcept { return ok(); }
 };
 

@@ -1,7 +1,8 @@
-// puny — step-by-step traces of Punycode conversions, in the words and
-// layout of RFC 3492 §7.2 (decoding) and §7.3 (encoding), without the RFC's
-// indentation.  Meant for people learning or debugging Bootstring; the trace
-// of a string of n code points is O(n^2) characters long by nature.
+/// \file
+/// puny — step-by-step traces of Punycode conversions, in the words and
+/// layout of RFC 3492 §7.2 (decoding) and §7.3 (encoding), without the RFC's
+/// indentation.  Meant for people learning or debugging Bootstring; the trace
+/// of a string of n code points is O(n^2) characters long by nature.
 #pragma once
 
 #include <string>
@@ -13,8 +14,8 @@
 namespace puny {
 
 /// Encodes like puny::encode and appends the §7.3 trace to `trace`, one line
-/// per step, each ending in '\n'.  `uppercase` is empty or has one flag per
-/// code point (Appendix A).
+/// per step, each ending in a newline.  `uppercase` is empty or has one flag
+/// per code point (Appendix A).
 converted<std::string> encode_traced(std::u32string_view input, const std::vector<bool>& uppercase,
                                      std::string& trace);
 

@@ -1,9 +1,10 @@
-// puny — strict UTF-8 <-> UTF-32 conversion over caller buffers.
-//
-// Well-formedness is Unicode's Table 3-7 (Unicode §3.9, D92): overlong
-// forms, surrogates (ED A0..BF), values above U+10FFFF, truncated sequences
-// and stray continuation bytes are rejected with status::invalid_utf8 and
-// the byte offset of the sequence that is wrong.  Nothing is replaced.
+/// \file
+/// puny — strict UTF-8 <-> UTF-32 conversion over caller buffers.
+///
+/// Well-formedness is Unicode's Table 3-7 (Unicode §3.9, D92): overlong
+/// forms, surrogates (ED A0..BF), values above U+10FFFF, truncated sequences
+/// and stray continuation bytes are rejected with status::invalid_utf8 and
+/// the byte offset of the sequence that is wrong.  Nothing is replaced.
 #pragma once
 
 #include <cstddef>
