@@ -23,6 +23,7 @@
 #include "corpus.hpp"
 #include "idna_peers.hpp"
 #include "libidn.hpp"
+#include "puny/detail/simd_dispatch.hpp"
 #include "summary.hpp"
 
 namespace {
@@ -59,6 +60,9 @@ int main(int argc, char** argv) {
   benchmark::AddCustomContext("libidn", puny_bench::idn::version());
   benchmark::AddCustomContext("icu", puny_bench::icu::version());
   benchmark::AddCustomContext("libidn2", puny_bench::idn2::version());
+  // The kernels the label and ToUnicode figures ran on: PUNY_CPU=portable
+  // measures the portable code on the same CPU.
+  benchmark::AddCustomContext("simd", puny::detail::simd_dispatch_summary());
   puny_bench::register_label_benchmarks();
   puny_bench::register_idna_benchmarks();
   puny_bench::register_scaling_benchmarks();

@@ -11,6 +11,7 @@
 
 #include "driver.hpp"
 #include "options.hpp"
+#include "puny/detail/simd_dispatch.hpp"
 #include "puny/idna.hpp"
 #include "puny/puny.h"
 #include "usage.hpp"
@@ -38,8 +39,10 @@ int main(int argc, char** argv) {
       case parsed_command_line::action::help:
         return print(puny::cli::usage_text(cl.help_topic));
       case parsed_command_line::action::version:
-        // The linked library's version, which is the command's own.
-        return print("puny " + std::string(puny_version()) + "\nUnicode " + std::string(puny::unicode_version()) + "\n");
+        // The linked library's version, which is the command's own, and the
+        // SIMD kernels it chose at start-up (PUNY_CPU caps them).
+        return print("puny " + std::string(puny_version()) + "\nUnicode " + std::string(puny::unicode_version()) +
+                     "\nSIMD: " + puny::detail::simd_dispatch_summary() + "\n");
       case parsed_command_line::action::usage_error:
         std::cerr << "puny: " + cl.error + "\n" + std::string(puny::cli::usage_hint()) << std::flush;
         return puny::cli::exit_usage_error;

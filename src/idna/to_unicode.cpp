@@ -7,7 +7,7 @@
 #include "idna/conversions.hpp"
 #include "idna/encoded_text.hpp"
 #include "idna/pipeline.hpp"
-#include "idna/utf8_writer_avx512.hpp"
+#include "puny/detail/simd_dispatch.hpp"
 
 namespace puny::detail {
 namespace {
@@ -88,14 +88,13 @@ class unicode_writer {
     }
     constexpr std::size_t max_units = units_of(Char{}, 0x10FFFF);
     if (count_ == 0 && domain.size() <= out_.size() / max_units) {
-#if defined(PUNY_HAVE_AVX512)
       if constexpr (std::is_same_v<Char, char>) {
-        if (avx512_label_codecs) {
-          count_ = write_utf8_avx512(domain.data(), domain.size(), out_.data());
+        // The kernel chosen at start-up (simd_dispatch.hpp), when there is one.
+        if (const auto kernel = active_simd_kernels.write_utf8; kernel != nullptr) {
+          count_ = kernel(domain.data(), domain.size(), out_.data());
           return;
         }
       }
-#endif
       Char* const begin = out_.data();
       Char* at = begin;
       for (const char32_t c : domain) {

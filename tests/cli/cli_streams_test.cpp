@@ -342,7 +342,7 @@ TEST(CliStreams, UsageErrorsOfTheStreamOptions) {
 TEST(CliStreams, VersionNamesTheUnicodeVersion) {
   const auto r = run_puny({"--version"});
   EXPECT_TRUE(r.out.starts_with("puny 0.")) << r.out;
-  EXPECT_TRUE(r.out.ends_with("\nUnicode 17.0.0\n")) << r.out;
+  EXPECT_TRUE(r.out.find("\nUnicode 17.0.0\n") != std::string::npos) << r.out;
   EXPECT_EQ(r.status, 0);
 }
 

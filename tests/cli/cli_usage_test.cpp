@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "cli_process.hpp"
+#include "puny/detail/simd_dispatch.hpp"
 
 namespace {
 
@@ -149,7 +150,8 @@ TEST(CliUsage, Version) {
   for (const std::vector<std::string>& args :
        {std::vector<std::string>{"--version"}, std::vector<std::string>{"to-ascii", "--version", "a.com"}}) {
     const auto r = run_puny(args);
-    EXPECT_EQ(r.out, "puny 0.1.0\nUnicode 17.0.0\n");
+    // The SIMD line as this process, started with the same PUNY_CPU, sees it.
+    EXPECT_EQ(r.out, "puny 0.1.0\nUnicode 17.0.0\nSIMD: " + puny::detail::simd_dispatch_summary() + "\n");
     EXPECT_EQ(r.err, "");
     EXPECT_EQ(r.status, 0);
   }

@@ -2,7 +2,9 @@
 # library, every public header, the CMake package (config, version, targets),
 # puny.pc, the command (it runs and reports its versions) and its manual
 # page where man(1) looks for section 1.
-#   cmake -DBUILD_DIR=... -DPREFIX=... -DVERSION=... -DSOURCE_DIR=... -P check_install.cmake
+# In a cross build EMULATOR names the program that runs the target's
+# executables (qemu-aarch64).
+#   cmake -DBUILD_DIR=... -DPREFIX=... -DVERSION=... -DSOURCE_DIR=... [-DEMULATOR=...] -P check_install.cmake
 cmake_minimum_required(VERSION 3.25)
 file(REMOVE_RECURSE "${PREFIX}")
 execute_process(COMMAND "${CMAKE_COMMAND}" --install "${BUILD_DIR}" --prefix "${PREFIX}"
@@ -31,8 +33,8 @@ foreach(f IN LISTS expected)
     message(FATAL_ERROR "not installed: ${f}")
   endif()
 endforeach()
-execute_process(COMMAND "${exe}" --version OUTPUT_VARIABLE version RESULT_VARIABLE rc)
-if(NOT rc EQUAL 0 OR NOT version STREQUAL "puny ${VERSION}\nUnicode 17.0.0\n")
+execute_process(COMMAND ${EMULATOR} "${exe}" --version OUTPUT_VARIABLE version RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0 OR NOT version MATCHES "^puny ${VERSION}\nUnicode 17\\.0\\.0\nSIMD: [^\n]+\n$")
   message(FATAL_ERROR "installed puny --version gave ${rc}: ${version}")
 endif()
 file(READ "${man}" page)

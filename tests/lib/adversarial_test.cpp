@@ -648,30 +648,30 @@ TEST(Adversarial, WellFormedBoundariesOfTable3_7AreAccepted) {
 // threshold is t = tmin = 1 for k = 36 and 72 and tmax = 26 from k = 108 on,
 // so w is 1, 35, 35^2, then 35^2 * 10^(j-2) before digit j.
 
-__extension__ using u128 = unsigned __int128;
-
-// Which check the first integer of `digits` reaches, by exact 128-bit
-// arithmetic — a model of §6.2 independent of the decoder, used to prove
-// that each input below reaches the check its test names.
+// Which check the first integer of `digits` reaches, by exact arithmetic
+// (each step's overflow of 64 bits found by the compiler's checked
+// operations, which every target has, 32-bit ones included) — a model of
+// §6.2 independent of the decoder, used to prove that each input below
+// reaches the check its test names.
 enum class reached { none, product, sum, weight };
 struct first_integer {
   reached check = reached::none;
   std::size_t digit = 0;  // where
 };
 first_integer model_first_integer(const puny::bootstring& p, std::string_view digits) {
-  const u128 limit = u128{1} << 64;
-  u128 i = 0;
-  u128 w = 1;
+  std::uint64_t i = 0;
+  std::uint64_t w = 1;
+  bool w_past_64_bits = false;  // w >= 2^64; it only grows from there
   std::uint64_t k = p.base;
   for (std::size_t j = 0; j < digits.size(); ++j, k += p.base) {
     const std::uint64_t d = puny::digit_value(digits[j]);
     const std::uint64_t t = puny_test::ref::threshold(p, k, p.initial_bias);
-    if (d != 0 && w >= limit) return {reached::weight, j};
-    if (d * w >= limit) return {reached::product, j};
-    if (i + d * w >= limit) return {reached::sum, j};
-    i += d * w;
+    if (d != 0 && w_past_64_bits) return {reached::weight, j};
+    std::uint64_t product = 0;
+    if (__builtin_mul_overflow(d, w, &product)) return {reached::product, j};
+    if (__builtin_add_overflow(i, product, &i)) return {reached::sum, j};
     if (d < t) return {};
-    w *= p.base - t;
+    if (__builtin_mul_overflow(w, std::uint64_t{p.base - t}, &w)) w_past_64_bits = true;
   }
   return {};
 }

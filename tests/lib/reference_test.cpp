@@ -11,12 +11,16 @@
 #include <string>
 #include <vector>
 
+#include "puny/detail/simd_dispatch.hpp"
 #include "puny/punycode.hpp"
+#include "simd/avx512/label_decoder.hpp"
+#include "simd_test_support.hpp"
 #include "test_support.hpp"
 
 namespace {
 
 using puny::status;
+using puny::detail::simd_level;
 using puny_test::script;
 
 std::string sname(status s) { return std::string(puny::name(s)); }
@@ -254,16 +258,18 @@ TEST(Reference, LabelSizedInputWithEveryOutputRoom) {
   for (const std::size_t n : by_class) EXPECT_GT(n, 300u);
 }
 
-// The AVX-512 label decoder (label_decoder_avx512.hpp), called directly so
-// that what it accepts is known: whatever it decodes must be exactly what
-// the reference decodes, with nothing written past `written`, and whatever
-// the reference rejects it must leave to the portable decoder.  Labels as
-// in real names (one alphabet, literals, now and then any code point, so
-// that biases above 46 and five-digit integers occur) and mutated ones, of
-// every size either width takes (1 to 32 and 33 to 63 characters) and
-// beyond, which it must decline.
+// The AVX-512 label decoders (src/simd/avx512/label_decoder.hpp), called
+// directly, whatever PUNY_CPU says, so that what they accept is known:
+// whatever they decode must be exactly what the reference decodes, with
+// nothing written past `written`, and whatever the reference rejects they
+// must leave to the portable decoder.  Labels as in real names (one
+// alphabet, literals, now and then any code point, so that biases above 46
+// and five-digit integers occur) and mutated ones, of every size either
+// width takes (1 to 32 and 33 to 63 characters) and beyond, which they
+// must decline, as each width must decline the other's.
 TEST(Reference, Avx512LabelDecoderAgreesWithReference) {
-  if (!puny::detail::avx512_label_codecs_available()) GTEST_SKIP() << "this CPU has no AVX-512 VBMI2";
+  if (const char* const why = puny_test::simd_kernels_missing(simd_level::avx512)) GTEST_SKIP() << why;
+  const puny::detail::simd_kernels& k = *puny::detail::simd_kernels_of(simd_level::avx512);
   std::mt19937 rng(20261124);
   std::size_t accepted = 0;
   std::size_t accepted_long = 0;
@@ -296,8 +302,11 @@ TEST(Reference, Avx512LabelDecoderAgreesWithReference) {
     if (ref.code == status::success && room_kind == 1) room = ref.code_points.size();
     if (ref.code == status::success && room_kind == 2 && !ref.code_points.empty()) room = ref.code_points.size() - 1;
     const bool short_room = ref.code == status::success && room < ref.code_points.size();
-    const std::size_t written = puny::detail::decode_label_avx512(std::span<const char>(s.data(), s.size()),
-                                                                  std::span<char32_t>(out.data(), room));
+    const std::span<const char> in(s.data(), s.size());
+    const bool short_width = s.size() <= puny::detail::decode_kernel_limit;
+    ASSERT_EQ((short_width ? k.decode_long_label : k.decode_label)(in, out), 0U) << s;
+    const std::size_t written =
+        (short_width ? k.decode_label : k.decode_long_label)(in, std::span<char32_t>(out.data(), room));
     if (short_room) {
       ASSERT_EQ(written, 0U) << s;
       for (const char32_t c : out) ASSERT_EQ(c, untouched) << s;
@@ -305,18 +314,18 @@ TEST(Reference, Avx512LabelDecoderAgreesWithReference) {
       continue;
     }
     const bool took = written != 0;
-    if (s.size() > puny::detail::avx512_long_label_limit) {
+    if (s.size() > puny::detail::decode_long_kernel_limit) {
       ASSERT_FALSE(took) << s;
       ++declined_longer;
     }
-    if (ref.code == status::success && s.size() <= puny::detail::avx512_long_label_limit) ++valid;
+    if (ref.code == status::success && s.size() <= puny::detail::decode_long_kernel_limit) ++valid;
     if (!took) {
       if (ref.code != status::success) ++rejected_invalid;
       for (const char32_t c : out) ASSERT_EQ(c, untouched) << s;
       continue;
     }
     ++accepted;
-    if (s.size() > puny::detail::avx512_label_limit) ++accepted_long;
+    if (s.size() > puny::detail::decode_kernel_limit) ++accepted_long;
     ASSERT_EQ(sname(ref.code), "success") << s;
     ASSERT_EQ(std::u32string_view(out.data(), written), ref.code_points) << s;
     for (std::size_t j = written; j < out.size(); ++j) ASSERT_EQ(out[j], untouched) << s;
@@ -337,21 +346,24 @@ TEST(Reference, Avx512LabelDecoderAgreesWithReference) {
 // Katakana after Latin, a combining mark after a Latin letter): the
 // decoder's tails carry four digits, so it takes them.
 TEST(Reference, Avx512LabelDecoderTakesFiveDigitIntegers) {
-  if (!puny::detail::avx512_label_codecs_available()) GTEST_SKIP() << "this CPU has no AVX-512 VBMI2";
+  if (const char* const why = puny_test::simd_kernels_missing(simd_level::avx512)) GTEST_SKIP() << why;
+  const puny::detail::simd_kernels& k = *puny::detail::simd_kernels_of(simd_level::avx512);
   for (const std::string s : {"eckwa7i8a7c0cc5574p", "hort6qba5760d", "andra-8ed5290c", "fck9axc8a3g4fo608d",
                               "tshknt-pta7322d"}) {
     std::vector<char32_t> out(s.size());
-    const std::size_t written = puny::detail::decode_label_avx512(std::span<const char>(s.data(), s.size()), out);
+    const std::size_t written = k.decode_label(std::span<const char>(s.data(), s.size()), out);
     const auto ref = puny_test::ref_decode(puny::punycode_params, s);
     ASSERT_EQ(sname(ref.code), "success") << s;
     EXPECT_EQ(std::u32string_view(out.data(), written), ref.code_points) << s;
   }
 }
 
-// The AVX-512 label decoder's weight table (label_decoder_avx512.hpp),
-// entry by entry against RFC 3492's own adapt (§6.1): the w1 = clamp(bias,
-// 10, 35) of the next integer, or 0 when the bias is above 46.  The first
-// integer reads it at twice delta / damp.
+// The AVX-512 label decoder's weight table (src/simd/avx512/
+// label_decoder.hpp), entry by entry against RFC 3492's own adapt (§6.1):
+// the w1 = clamp(bias, 10, 35) of the next integer, or 0 when the bias is
+// above 46.  The first integer reads it at twice delta / damp.  A constant
+// table: checked on any CPU of a target the kernels are built for.
+#if defined(PUNY_SIMD_AVX512)
 TEST(Reference, Avx512NextWeightTableIsSection61) {
   const auto& t = puny::detail::punycode_next_w1_table;
   auto w1 = [](std::uint64_t bias) -> std::uint64_t { return bias > 46 ? 0 : std::clamp<std::uint64_t>(bias, 10, 35); };
@@ -369,16 +381,19 @@ TEST(Reference, Avx512NextWeightTableIsSection61) {
   // Biases above 46 do occur inside the table (np = 1, large deltas).
   EXPECT_GT(zeros, 0U);
 }
+#endif
 
-// The AVX-512 label encoder (label_encoder_avx512.hpp), called directly:
-// whatever it encodes must be exactly RFC 3492's reference encoding, with
-// nothing written past `written`; it must write nothing when it declines
-// and decline every input the reference rejects.  Labels as in real names,
-// labels from every script (so that far-apart code points, large deltas
-// and long integers occur), surrogates and values past U+10FFFF put in,
-// and output room from too small to ample.
+// The AVX-512 label encoder (src/simd/avx512/label_encoder.hpp), called
+// directly, whatever PUNY_CPU says: whatever it encodes must be exactly
+// RFC 3492's reference encoding, with nothing written past `written`; it
+// must write nothing when it declines and decline every input the
+// reference rejects.  Labels as in real names, labels from every script
+// (so that far-apart code points, large deltas and long integers occur),
+// surrogates and values past U+10FFFF put in, and output room from too
+// small to ample.
 TEST(Reference, Avx512LabelEncoderAgreesWithReference) {
-  if (!puny::detail::avx512_label_codecs_available()) GTEST_SKIP() << "this CPU has no AVX-512 VBMI2";
+  if (const char* const why = puny_test::simd_kernels_missing(simd_level::avx512)) GTEST_SKIP() << why;
+  const puny::detail::simd_kernels& k = *puny::detail::simd_kernels_of(simd_level::avx512);
   std::mt19937 rng(20261124);
   std::size_t accepted = 0;
   std::size_t eligible = 0;
@@ -397,7 +412,7 @@ TEST(Reference, Avx512LabelEncoderAgreesWithReference) {
     const std::size_t room = rooms[pick(rng, 0, std::size(rooms) - 1)];
     constexpr char untouched = '\x7F';
     std::string out(room + 80, untouched);
-    const std::size_t written = puny::detail::encode_label_avx512(x, std::span<char>(out.data(), room));
+    const std::size_t written = k.encode_label(x, std::span<char>(out.data(), room));
     const bool took = written != 0;
     std::size_t extended = 0;
     for (const char32_t c : x) extended += c >= 0x80 ? 1 : 0;

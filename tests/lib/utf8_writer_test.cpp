@@ -1,7 +1,8 @@
-// The AVX-512 UTF-8 writer of ToUnicode (src/idna/utf8_writer_avx512.hpp)
-// against the one-code-point writer (encoded_text.hpp): every length class
-// and its edges, runs that end anywhere in a 16-lane block, and nothing
-// written past the bytes it reports.
+// The AVX-512 UTF-8 writer of ToUnicode (src/simd/avx512/utf8_writer.hpp),
+// called directly whatever PUNY_CPU says, against the one-code-point writer
+// (encoded_text.hpp): every length class and its edges, runs that end
+// anywhere in a 16-lane block, and nothing written past the bytes it
+// reports.
 #include <gtest/gtest.h>
 
 #include <cstddef>
@@ -10,11 +11,12 @@
 #include <vector>
 
 #include "idna/encoded_text.hpp"
-#include "idna/utf8_writer_avx512.hpp"
+#include "puny/detail/simd_dispatch.hpp"
+#include "simd_test_support.hpp"
 
 namespace {
 
-#if defined(PUNY_HAVE_AVX512)
+using puny::detail::simd_level;
 
 char32_t scalar_value(std::mt19937& rng) {
   static constexpr char32_t edges[] = {0x00, 0x2E, 0x7F, 0x80, 0xFF, 0x7FF, 0x800, 0xD7FF, 0xE000, 0xFFFD,
@@ -29,7 +31,8 @@ char32_t scalar_value(std::mt19937& rng) {
 }
 
 TEST(Utf8WriterAvx512, MatchesTheScalarWriter) {
-  if (!puny::detail::avx512_label_codecs_available()) GTEST_SKIP() << "this CPU has no AVX-512 VBMI2";
+  if (const char* const why = puny_test::simd_kernels_missing(simd_level::avx512)) GTEST_SKIP() << why;
+  const auto write_utf8 = puny::detail::simd_kernels_of(simd_level::avx512)->write_utf8;
   std::mt19937 rng(20261124);
   std::size_t bytes_of_each_length[5] = {};
   for (int iter = 0; iter < 20000; ++iter) {
@@ -46,17 +49,11 @@ TEST(Utf8WriterAvx512, MatchesTheScalarWriter) {
     }
     constexpr char untouched = '\x5A';
     std::string out(4 * n + 64, untouched);
-    const std::size_t written = puny::detail::write_utf8_avx512(in.data(), n, out.data());
+    const std::size_t written = write_utf8(in.data(), n, out.data());
     ASSERT_EQ(std::string_view(out.data(), written), expected) << "n = " << n;
     for (std::size_t j = written; j < out.size(); ++j) ASSERT_EQ(out[j], untouched) << "n = " << n;
   }
   for (std::size_t units = 1; units <= 4; ++units) EXPECT_GT(bytes_of_each_length[units], 10000u) << units;
 }
-
-#else
-
-TEST(Utf8WriterAvx512, MatchesTheScalarWriter) { GTEST_SKIP() << "built without the AVX-512 paths"; }
-
-#endif
 
 }  // namespace

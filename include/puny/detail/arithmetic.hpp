@@ -19,7 +19,26 @@ namespace puny::detail {
 // remainder by direct computation", 2019: ceil(2^64 / d) * n >> 64 == n / d
 // for every 32-bit n and d).
 
-__extension__ using u128 = unsigned __int128;
+/// The high 64 bits of a * b.  Where the compiler has a 128-bit integer
+/// (every 64-bit target of g++ and clang) it is one multiply instruction;
+/// elsewhere (i386, armhf, wasm32) it is formed from four 32-bit products,
+/// exactly.
+[[nodiscard]] constexpr std::uint64_t mulhi64(std::uint64_t a, std::uint64_t b) noexcept {
+#if defined(__SIZEOF_INT128__)
+  __extension__ using u128 = unsigned __int128;
+  return static_cast<std::uint64_t>((static_cast<u128>(a) * b) >> 64);
+#else
+  const std::uint64_t a_lo = a & 0xFFFFFFFFu;
+  const std::uint64_t a_hi = a >> 32;
+  const std::uint64_t b_lo = b & 0xFFFFFFFFu;
+  const std::uint64_t b_hi = b >> 32;
+  const std::uint64_t lo_lo = a_lo * b_lo;
+  const std::uint64_t hi_lo = a_hi * b_lo;
+  const std::uint64_t lo_hi = a_lo * b_hi;
+  const std::uint64_t cross = (lo_lo >> 32) + (hi_lo & 0xFFFFFFFFu) + lo_hi;
+  return a_hi * b_hi + (hi_lo >> 32) + (cross >> 32);
+#endif
+}
 
 inline constexpr std::uint32_t reciprocal_limit = 64;
 
@@ -42,7 +61,7 @@ struct quotient {
 
 [[nodiscard]] constexpr quotient divide(std::uint64_t n, std::uint64_t d) noexcept {
   if (n <= 0xFFFFFFFFu && d >= 2 && d <= reciprocal_limit) {
-    const auto q = static_cast<std::uint64_t>((static_cast<u128>(reciprocal_table.c[d]) * n) >> 64);
+    const auto q = mulhi64(reciprocal_table.c[d], n);
     return {q, n - q * d};
   }
   if (n <= 0xFFFFFFFFu && d <= 0xFFFFFFFFu) {
@@ -216,7 +235,7 @@ template <class Params>
     constexpr std::uint64_t b4 = b3 * step;
     const std::uint64_t rounds = (delta >= b0 ? 1u : 0u) + (delta >= b1 ? 1u : 0u) + (delta >= b2 ? 1u : 0u) +
                                  (delta >= b3 ? 1u : 0u) + (delta >= b4 ? 1u : 0u);
-    if (rounds != 0) delta = static_cast<std::uint64_t>((static_cast<u128>(delta) * power_reciprocal<Params>::table.m[rounds]) >> 64);
+    if (rounds != 0) delta = mulhi64(delta, power_reciprocal<Params>::table.m[rounds]);
     return rounds * Params::base + adapt_tail<Params>::table.v[delta];
   } else {
     return adapt(p, delta, numpoints, firsttime);

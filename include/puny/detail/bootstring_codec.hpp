@@ -15,9 +15,12 @@
 //    loop; longer input parses every (code point, insertion index) pair and
 //    then places them back to front into the k-th free slot, found in the
 //    counting bitset, instead of moving elements on every insertion.
-//  * label_decoder_avx512.hpp — on x86-64 cores with AVX-512 VBMI2, chosen
-//    at run time: Punycode labels of up to 32 characters without case
-//    flags, with the next integer's weight from one table load indexed by
+//  * simd_dispatch.hpp — at run time, Punycode labels without case flags
+//    (up to 32 code points to encode, 63 characters to decode) go first to
+//    the kernels of src/simd/ chosen at start-up, one translation unit per
+//    instruction set: on x86-64 cores with AVX-512 VBMI2, an encoder that
+//    computes all of a label's integers at once, one per lane, and a
+//    decoder with the next integer's weight from one table load indexed by
 //    (numpoints, delta) and the output order kept in one register.
 //  * arithmetic.hpp — §6.1 and the digit loops with exact reciprocal
 //    multiplies in place of divisions where operands are small.

@@ -34,8 +34,9 @@ inline constexpr std::size_t in_place_decode_limit = 96;
 /// code points, takes the label-sized path.
 inline constexpr std::size_t small_length = 64;
 inline constexpr std::size_t small_extended = 32;
-/// Positions are packed into 64-bit keys next to a 21-bit code point.
-inline constexpr std::size_t max_packed_length = std::size_t{1} << 40;
+/// Positions are packed into 64-bit keys next to a 21-bit code point.  A
+/// 64-bit value: where size_t has 32 bits no input reaches it.
+inline constexpr std::uint64_t max_packed_length = std::uint64_t{1} << 40;
 
 [[nodiscard]] constexpr std::size_t bitset_words(std::size_t n) noexcept { return (n + 63) / 64; }
 

@@ -15,9 +15,9 @@
 #include "arithmetic.hpp"
 #include "codec_common.hpp"
 #include "counting_bitset.hpp"
-#include "label_decoder_avx512.hpp"
 #include "label_order.hpp"
 #include "label_tables.hpp"
+#include "simd_dispatch.hpp"
 
 namespace puny::detail {
 
@@ -328,15 +328,27 @@ constexpr result decode_offline(const Params& p, std::span<const char> in, std::
   return true;
 }
 
-/// v = v_new when key == value, without a branch: compilers turn such
-/// selects into branches, and here the condition is the length of an
-/// integer, which follows the data.
-inline void select_if_equal(std::uint32_t key, std::uint32_t value, std::uint64_t v_new, std::uint64_t& v) noexcept {
-#if defined(__GNUC__) && defined(__x86_64__)
-  __asm__("cmpl %k2, %k3\n\tcmove %1, %0" : "+r"(v) : "r"(v_new), "ir"(value), "r"(key) : "cc");
+/// The value of an integer of one, two, three or four digits — d0, s2, s3
+/// or s4 — as `end` says: the one byte of 0x80808080 that marks where the
+/// integer ends.  Without a branch, since the length of an integer follows
+/// the data and a branch would be mispredicted on every other integer.
+/// clang emits CMOVs for selects it is told are unpredictable; g++ 12 turns
+/// every form of select into branches (even with
+/// __builtin_expect_with_probability 0.5), but keeps masks made from the
+/// marker bits as masks, and they do not wait on one another.
+[[nodiscard]] inline std::uint64_t select_by_end(std::uint32_t end, std::uint64_t d0, std::uint64_t s2,
+                                                 std::uint64_t s3, std::uint64_t s4) noexcept {
+#if defined(__clang__)
+  std::uint64_t v = d0;
+  v = __builtin_unpredictable(end == 0x8000u) ? s2 : v;
+  v = __builtin_unpredictable(end == 0x800000u) ? s3 : v;
+  v = __builtin_unpredictable(end == 0x80000000u) ? s4 : v;
+  return v;
 #else
-  const std::uint64_t mask = std::uint64_t{0} - static_cast<std::uint64_t>(key == value);
-  v ^= (v ^ v_new) & mask;
+  const std::uint64_t m2 = std::uint64_t{0} - ((end >> 15) & 1);
+  const std::uint64_t m3 = std::uint64_t{0} - ((end >> 23) & 1);
+  const std::uint64_t m4 = std::uint64_t{0} - (end >> 31);
+  return (d0 & ~(m2 | m3 | m4)) | (s2 & m2) | (s3 & m3) | (s4 & m4);
 #endif
 }
 
@@ -393,10 +405,7 @@ template <class Params, class Order>
     const std::uint64_t s2 = d0 + ((dw >> 8) & 0xFF) * std::uint64_t{e->w1};
     const std::uint64_t s3 = s2 + ((dw >> 16) & 0xFF) * std::uint64_t{e->w2};
     const std::uint64_t s4 = s3 + (dw >> 24) * std::uint64_t{e->w3};
-    std::uint64_t delta = d0;
-    select_if_equal(lowest, 0x8000u, s2, delta);
-    select_if_equal(lowest, 0x800000u, s3, delta);
-    select_if_equal(lowest, 0x80000000u, s4, delta);
+    const std::uint64_t delta = select_by_end(lowest, d0, s2, s3, s4);
     const std::uint64_t len1 = len + 1;
     // Twice §6.1's delta after its divisions (delta < 2^27), as multiplies:
     // delta / damp + that / numpoints the first time, then
@@ -443,7 +452,8 @@ template <class Params, class Order>
 }
 
 /// The label decoder for the input's size class.  `Portable` takes the
-/// index_order that targets without SSE2 use, so that it is tested here too.
+/// index_order that targets without 16-byte vectors use, so that it is
+/// tested on every target.
 template <class Params, bool Portable = false>
 [[nodiscard]] inline bool decode_label_sized(const Params& p, std::span<const char> in, std::span<char32_t> out,
                                              std::span<bool> upper, std::size_t basic, std::size_t first,
@@ -454,14 +464,13 @@ template <class Params, bool Portable = false>
   // still open at the end shows as one of more than four digits.
   const std::uint32_t pad = 0x01010101u * (p.base - 1);
   std::memcpy(dv + (in.size() - first), &pad, 4);
-#if defined(__SSE2__)
-  if constexpr (!Portable) {
+  if constexpr (!Portable && byte_order_pays) {
     if (in.size() <= 16) return decode_label<Params, byte_order<1>>(p, in, out, upper, basic, first, dv, r);
     if (in.size() <= 32) return decode_label<Params, byte_order<2>>(p, in, out, upper, basic, first, dv, r);
     return decode_label<Params, byte_order<4>>(p, in, out, upper, basic, first, dv, r);
+  } else {
+    return decode_label<Params, index_order>(p, in, out, upper, basic, first, dv, r);
   }
-#endif
-  return decode_label<Params, index_order>(p, in, out, upper, basic, first, dv, r);
 }
 
 /// Everything but the AVX-512 label path.  Out of line, so that the label
@@ -470,7 +479,8 @@ template <class Params, class Observer>
 [[gnu::noinline]] constexpr result decode_portable(const Params& p, std::span<const char> input,
                                                    std::span<char32_t> output, std::span<bool> upper,
                                                    std::span<std::uint64_t> scratch, Observer& obs) noexcept {
-  if (input.size() >= max_packed_length) return fail(status::overflow, 0);
+  // Widened explicitly: see encode_portable (encoder.hpp).
+  if (static_cast<std::uint64_t>(input.size()) >= max_packed_length) return fail(status::overflow, 0);
   // Appendix A: the annotation is only defined when every digit that can
   // end an integer is a letter.
   if (!upper.empty() && p.tmax > 26) return fail(status::invalid_parameters, 0);
@@ -504,13 +514,15 @@ constexpr result decode_impl(const Params& p, std::span<const char> input, std::
                              std::span<bool> upper, std::span<std::uint64_t> scratch,
                              Observer& obs) noexcept {
   if constexpr (!Observer::enabled && std::is_same_v<Params, fixed_params<punycode_params>>) {
-    // Punycode labels without case flags, on cores with AVX-512 VBMI2
-    // (label_decoder_avx512.hpp); it leaves every error to the portable path.
-    if (!std::is_constant_evaluated() && upper.empty() && input.size() <= avx512_long_label_limit &&
-        avx512_label_codecs) {
-      const std::size_t written = input.size() <= avx512_label_limit ? decode_label_avx512_32(input, output)
-                                                                     : decode_label_avx512_64(input, output);
-      if (written != 0) return succeeded(written);
+    // Punycode labels without case flags, to the kernel chosen at start-up
+    // for the label's width (simd_dispatch.hpp); it leaves every error to
+    // the portable path.
+    if (!std::is_constant_evaluated() && upper.empty() && input.size() <= decode_long_kernel_limit) {
+      const auto kernel = input.size() <= decode_kernel_limit ? active_simd_kernels.decode_label
+                                                              : active_simd_kernels.decode_long_label;
+      if (kernel != nullptr) {
+        if (const std::size_t written = kernel(input, output); written != 0) return succeeded(written);
+      }
     }
   }
   return decode_portable(p, input, output, upper, scratch, obs);

@@ -15,7 +15,7 @@
 #include "arithmetic.hpp"
 #include "codec_common.hpp"
 #include "counting_bitset.hpp"
-#include "label_encoder_avx512.hpp"
+#include "simd_dispatch.hpp"
 
 namespace puny::detail {
 
@@ -187,7 +187,10 @@ template <class Params, class Observer>
   const bool flags = !upper.empty();
   if (flags && upper.size() != n_in) return fail(status::case_flags_size, 0);
   if (flags && p.tmax > 26) return fail(status::invalid_parameters, 0);
-  if (n_in >= max_packed_length) return fail(status::overflow, 0);
+  // The explicit widening: with a 32-bit size_t (wasm32, i386) the test can
+  // never hold, and clang's -Wtautological-constant-out-of-range-compare
+  // would reject the implicit comparison under -Werror.
+  if (static_cast<std::uint64_t>(n_in) >= max_packed_length) return fail(status::overflow, 0);
 
   // One pass: validate (§6.3's brace check for code points below initial_n
   // included), copy the basic code points, and for label-sized input also
@@ -365,10 +368,12 @@ constexpr result encode_impl(const Params& p, std::span<const char32_t> input, s
                              std::span<const bool> upper, std::span<std::uint64_t> scratch,
                              Observer& obs) noexcept {
   if constexpr (!Observer::enabled && std::is_same_v<Params, fixed_params<punycode_params>>) {
-    // Punycode labels without case flags, on cores with AVX-512 VBMI2
-    // (label_encoder_avx512.hpp); it leaves every error to the portable path.
-    if (!std::is_constant_evaluated() && upper.empty() && input.size() <= 32 && avx512_label_codecs) {
-      if (const std::size_t written = encode_label_avx512(input, output); written != 0) return succeeded(written);
+    // Punycode labels without case flags, to the kernel chosen at start-up
+    // (simd_dispatch.hpp); it leaves every error to the portable path.
+    if (!std::is_constant_evaluated() && upper.empty() && input.size() <= encode_kernel_limit) {
+      if (const auto kernel = active_simd_kernels.encode_label; kernel != nullptr) {
+        if (const std::size_t written = kernel(input, output); written != 0) return succeeded(written);
+      }
     }
   }
   return encode_portable(p, input, output, upper, scratch, obs);

@@ -10,10 +10,15 @@
 //  * index_order (any target) records each insertion index and computes
 //    the final positions after the loop, four at a time: an element moves
 //    right by one for each later insertion at an index <= its position.
-//  * byte_order<Regs> (SSE2) keeps the output's ids as bytes in Regs
-//    16-byte registers and inserts into them as §6.2 does, with a one-byte
-//    shift and three masks: a few instructions per integer, off the
-//    integer chain, and no branch that depends on the data.
+//  * byte_order<Regs> keeps the output's ids as bytes in Regs 16-byte
+//    vectors and inserts into them as §6.2 does, with a one-byte shift and
+//    three masks: a few instructions per integer, off the integer chain,
+//    and no branch that depends on the data.  It is written with the
+//    compilers' generic vectors (vector_size, __builtin_shufflevector), not
+//    an instruction set's intrinsics, so that this header builds for any
+//    target; where 16-byte vectors are registers (x86-64's SSE2, AArch64's
+//    Advanced SIMD, wasm's simd128) they compile to the same few
+//    instructions, and elsewhere index_order is used.
 #pragma once
 
 #include <cstddef>
@@ -22,10 +27,6 @@
 #include <span>
 
 #include "codec_common.hpp"
-
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 namespace puny::detail {
 
@@ -86,7 +87,14 @@ class index_order {
   std::size_t count_ = 0;
 };
 
-#if defined(__SSE2__)
+/// Whether byte_order is the faster order on this target: where 16-byte
+/// vectors are registers.
+inline constexpr bool byte_order_pays =
+#if defined(__SSE2__) || defined(__ARM_NEON) || defined(__wasm_simd128__)
+    true;
+#else
+    false;
+#endif
 
 /// Byte masks read at an offset of 64 - at: 0xFF before, at and after the
 /// index `at` of the output.
@@ -112,6 +120,13 @@ inline constexpr order_masks order_mask_table = make_order_masks();
 template <std::size_t Regs>
 class byte_order {
   static_assert(Regs >= 1 && 16 * Regs <= label_limit);
+  using bytes16 = std::uint8_t __attribute__((vector_size(16)));
+
+  [[nodiscard]] static bytes16 load(const std::uint8_t* at) noexcept {
+    bytes16 v;
+    std::memcpy(&v, at, sizeof v);
+    return v;
+  }
 
  public:
   static constexpr std::size_t capacity = 16 * Regs;
@@ -119,11 +134,9 @@ class byte_order {
   explicit byte_order(std::size_t basic) noexcept {
     // The identity: the basic code points in order.  Bytes past the output
     // hold ids below `capacity` too, so that reading them is harmless.
-    for (std::size_t r = 0; r < Regs; ++r) {
-      const auto b = static_cast<char>(16 * r);
-      order_[r] = _mm_add_epi8(_mm_set1_epi8(b), _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
-    }
-    next_id_ = _mm_set1_epi8(static_cast<char>(basic));
+    const bytes16 iota = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+    for (std::size_t r = 0; r < Regs; ++r) order_[r] = iota + static_cast<std::uint8_t>(16 * r);
+    next_id_ = bytes16{} + static_cast<std::uint8_t>(basic);
   }
 
   /// The next decoded code point was inserted at `at` (of `len` elements).
@@ -131,19 +144,23 @@ class byte_order {
     const std::uint8_t* below = order_mask_table.below + 64 - at;
     const std::uint8_t* here = order_mask_table.at + 64 - at;
     const std::uint8_t* above = order_mask_table.above + 64 - at;
-    __m128i previous = _mm_setzero_si128();
+    constexpr bytes16 zero = {};
+    bytes16 previous = {};
     for (std::size_t r = 0; r < Regs; ++r) {
-      const __m128i current = order_[r];
-      __m128i shifted = _mm_slli_si128(current, 1);
-      if (r > 0) shifted = _mm_or_si128(shifted, _mm_srli_si128(previous, 15));
+      const bytes16 current = order_[r];
+      // Every id moves up one byte and the first takes the last of the
+      // vector before: two one-source byte shifts (SSE2's PSLLDQ and
+      // PSRLDQ), since g++ 12 lowers a two-source shuffle through memory.
+      bytes16 shifted = __builtin_shufflevector(current, zero, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14);
+      if (r > 0) {
+        shifted |= __builtin_shufflevector(previous, zero, 15, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+                                           16);
+      }
       previous = current;
-      const __m128i keep = _mm_loadu_si128(reinterpret_cast<const __m128i*>(below + 16 * r));
-      const __m128i put = _mm_loadu_si128(reinterpret_cast<const __m128i*>(here + 16 * r));
-      const __m128i move = _mm_loadu_si128(reinterpret_cast<const __m128i*>(above + 16 * r));
-      order_[r] = _mm_or_si128(_mm_or_si128(_mm_and_si128(current, keep), _mm_and_si128(shifted, move)),
-                               _mm_and_si128(next_id_, put));
+      order_[r] = (current & load(below + 16 * r)) | (shifted & load(above + 16 * r)) |
+                  (next_id_ & load(here + 16 * r));
     }
-    next_id_ = _mm_add_epi8(next_id_, _mm_set1_epi8(1));
+    next_id_ += 1;
   }
 
   /// out[position] = src[id at position] for the first `len` positions, and
@@ -153,7 +170,7 @@ class byte_order {
   void write(const char32_t* src, const bool* src_flag, bool flags, std::size_t /*basic*/, std::size_t len,
              std::span<char32_t> out, std::span<bool> upper) const noexcept {
     alignas(16) std::uint8_t ids[capacity];
-    for (std::size_t r = 0; r < Regs; ++r) _mm_store_si128(reinterpret_cast<__m128i*>(ids + 16 * r), order_[r]);
+    std::memcpy(ids, order_, sizeof ids);
     if (out.size() >= capacity) {
       // Four at a time: fewer stores than the whole order, and a loop that
       // runs at most capacity / 4 times.
@@ -172,10 +189,8 @@ class byte_order {
   }
 
  private:
-  __m128i order_[Regs];
-  __m128i next_id_;
+  bytes16 order_[Regs];
+  bytes16 next_id_;
 };
-
-#endif
 
 }  // namespace puny::detail

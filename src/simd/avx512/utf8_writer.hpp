@@ -1,5 +1,7 @@
 // puny — UTF-8 from scalar values, 16 at a time, on cores with AVX-512
-// VBMI2 (the label codecs' requirement, detail/avx512.hpp).
+// VBMI2 (the label codecs' requirement, simd/avx512/target.hpp).
+// Private to the library: src/simd/avx512.cpp compiles it, and ToUnicode
+// (src/idna/to_unicode.cpp) reaches it through simd_dispatch.hpp.
 //
 // ToUnicode writes every processed domain out as UTF-8; one code point at
 // a time that is a branch per code point on its length, which mixed
@@ -12,11 +14,11 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "puny/detail/avx512.hpp"
+#include "simd/avx512/target.hpp"
+
+#if defined(PUNY_SIMD_AVX512)
 
 namespace puny::detail {
-
-#if defined(PUNY_HAVE_AVX512)
 
 // GCC 12's intrinsics pass an "undefined" vector to the builtins of shifts,
 // which -Wmaybe-uninitialized reports once inlined.
@@ -70,6 +72,6 @@ PUNY_AVX512_TARGET inline std::size_t write_utf8_avx512(const char32_t* in, std:
 #pragma GCC diagnostic pop
 #endif
 
-#endif
-
 }  // namespace puny::detail
+
+#endif

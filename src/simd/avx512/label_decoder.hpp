@@ -1,6 +1,7 @@
 // puny — Punycode label decoder for x86-64 cores with AVX-512 VBMI2
 // (Ice Lake and later, Zen 4 and later), chosen at run time.
-// Not part of the public API: include <puny/punycode.hpp>.
+// Private to the library: src/simd/avx512.cpp compiles it, and the codecs
+// reach it through simd_dispatch.hpp.
 //
 // Why another label decoder: on real labels the time of RFC 3492 §6.2 goes
 // into the chain from one integer to the next (the integer decides the bias
@@ -64,18 +65,22 @@
 #include <cstring>
 #include <span>
 
-#include "arithmetic.hpp"
-#include "avx512.hpp"
-#include "codec_common.hpp"
-#include "label_tables.hpp"
+#include "puny/detail/arithmetic.hpp"
+#include "puny/detail/codec_common.hpp"
+#include "puny/detail/label_tables.hpp"
+#include "puny/detail/simd_dispatch.hpp"
+#include "simd/avx512/target.hpp"
+
+#if defined(PUNY_SIMD_AVX512)
 
 namespace puny::detail {
 
 /// Inputs of at most this many characters take the 32-byte decoder.
-inline constexpr std::size_t avx512_label_limit = 32;
+inline constexpr std::size_t avx512_label_limit = decode_kernel_limit;
 /// Inputs of 33 up to this many characters take the 64-byte one (one less
 /// than 64, so that the sentinel bit after the input fits in a mask).
-inline constexpr std::size_t avx512_long_label_limit = 63;
+inline constexpr std::size_t avx512_long_label_limit = decode_long_kernel_limit;
+static_assert(avx512_label_limit == 32 && avx512_long_label_limit == 63, "the widths of the two decoders");
 
 /// The w1 of a bias, for Punycode's parameters; 0 when it is above 46.
 [[nodiscard]] constexpr std::uint8_t punycode_w1_of_bias(std::uint64_t bias) noexcept {
@@ -179,11 +184,9 @@ static_assert(offsetof(avx512_decode_frame<64>, nexts) == 128 && offsetof(avx512
               offsetof(avx512_decode_frame<64>, size) == 640 && offsetof(avx512_decode_frame<64>, zero) == 648);
 static_assert(punycode_next_w1::rows == 1120);
 
-#if defined(PUNY_HAVE_AVX512)
-
 // GCC 12's intrinsics pass an "undefined" vector to the builtins of the
 // 512-bit extracts and widening casts, which -Wmaybe-uninitialized reports
-// once inlined (as in label_encoder_avx512.hpp).
+// once inlined (as in label_encoder.hpp).
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
@@ -781,23 +784,10 @@ PUNY_AVX512_TARGET inline std::size_t decode_label_avx512_64(std::span<const cha
   return len;
 }
 
-/// The label decoder for the input's width; 0 leaves the input to the
-/// portable decoder.
-PUNY_AVX512_TARGET inline std::size_t decode_label_avx512(std::span<const char> in, std::span<char32_t> out) noexcept {
-  if (in.size() <= avx512_label_limit) [[likely]] return decode_label_avx512_32(in, out);
-  return decode_label_avx512_64(in, out);
-}
-
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
 #endif
 
-#else
-
-inline std::size_t decode_label_avx512_32(std::span<const char>, std::span<char32_t>) noexcept { return 0; }
-inline std::size_t decode_label_avx512_64(std::span<const char>, std::span<char32_t>) noexcept { return 0; }
-inline std::size_t decode_label_avx512(std::span<const char>, std::span<char32_t>) noexcept { return 0; }
+}  // namespace puny::detail
 
 #endif
-
-}  // namespace puny::detail

@@ -1,6 +1,7 @@
 // puny — Punycode label encoder for x86-64 cores with AVX-512 VBMI2 and
 // VPOPCNTDQ (Ice Lake and later, Zen 4 and later), chosen at run time.
-// Not part of the public API: include <puny/punycode.hpp>.
+// Private to the library: src/simd/avx512.cpp compiles it, and the codecs
+// reach it through simd_dispatch.hpp.
 //
 // Why another label encoder: RFC 3492 §6.3 is a loop over the non-basic
 // code points in (value, position) order, and on real labels its time goes
@@ -33,9 +34,11 @@
 #include <cstdint>
 #include <span>
 
-#include "arithmetic.hpp"
-#include "avx512.hpp"
-#include "codec_common.hpp"
+#include "puny/detail/arithmetic.hpp"
+#include "puny/detail/codec_common.hpp"
+#include "simd/avx512/target.hpp"
+
+#if defined(PUNY_SIMD_AVX512)
 
 namespace puny::detail {
 
@@ -110,8 +113,6 @@ static_assert((std::uint64_t{1} << 27) * encoder_params::damp * 32 <=
 static_assert((std::uint64_t{1} << 27) * (encoder_params::base - encoder_params::tmin) <= std::uint64_t{1} << 35);
 // The tail lookup covers 512 entries, the digit lookup 32 thresholds.
 static_assert(encoder_round_bound <= 512 && encoder_params::tmax < 32);
-
-#if defined(PUNY_HAVE_AVX512)
 
 #define PUNY_AVX512_INLINE PUNY_AVX512_TARGET __attribute__((always_inline)) inline
 
@@ -575,10 +576,6 @@ PUNY_AVX512_TARGET inline std::size_t encode_label_avx512(std::span<const char32
 
 #undef PUNY_AVX512_INLINE
 
-#else
-
-inline std::size_t encode_label_avx512(std::span<const char32_t>, std::span<char>) noexcept { return 0; }
+}  // namespace puny::detail
 
 #endif
-
-}  // namespace puny::detail
