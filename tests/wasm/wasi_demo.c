@@ -227,38 +227,34 @@ static void convert_sample(const struct sample *s) {
     fail("the Punycode of RFC 3492 section 7.1 does not decode to the sample", s->name, status);
 }
 
+/* The C API's two domain conversions have one signature. */
+typedef int (*domain_conversion)(const char *in, size_t in_len, char *out, size_t out_cap, size_t *out_len);
+
+/* Prints `name: "in" -> "result"` (or the status), and counts a failure
+ * when the result is not `expected`. */
+static void check_conversion(const char *name, domain_conversion convert, const char *in, const char *expected) {
+  char out[256];
+  size_t len = 0;
+  const int status = convert(in, strlen(in), out, sizeof out, &len);
+  printf("%s: \"%s\" -> ", name, in);
+  if (status != PUNY_OK) {
+    printf("%s\n", puny_status_name(status));
+    ++failures;
+    fprintf(stderr, "FAIL: %s(%s): %s\n", name, in, puny_status_name(status));
+    return;
+  }
+  printf("\"%.*s\"\n", (int)len, out);
+  if (len != strlen(expected) || memcmp(out, expected, len) != 0) {
+    ++failures;
+    fprintf(stderr, "FAIL: %s(%s) is not %s\n", name, in, expected);
+  }
+}
+
 /* UTS #46 §4.2 ToASCII and §4.3 ToUnicode of the C API's own example
  * (puny.h), with the default profile. */
 static void convert_domain(const char *unicode, const char *ascii) {
-  char out[256];
-  size_t len = 0;
-  int status = puny_to_ascii(unicode, strlen(unicode), out, sizeof out, &len);
-  printf("to_ascii: \"%s\" -> ", unicode);
-  if (status == PUNY_OK) {
-    printf("\"%.*s\"\n", (int)len, out);
-    if (len != strlen(ascii) || memcmp(out, ascii, len) != 0) {
-      ++failures;
-      fprintf(stderr, "FAIL: to_ascii(%s) is not %s\n", unicode, ascii);
-    }
-  } else {
-    printf("%s\n", puny_status_name(status));
-    ++failures;
-    fprintf(stderr, "FAIL: to_ascii(%s): %s\n", unicode, puny_status_name(status));
-  }
-
-  status = puny_to_unicode(ascii, strlen(ascii), out, sizeof out, &len);
-  printf("to_unicode: \"%s\" -> ", ascii);
-  if (status == PUNY_OK) {
-    printf("\"%.*s\"\n", (int)len, out);
-    if (len != strlen(unicode) || memcmp(out, unicode, len) != 0) {
-      ++failures;
-      fprintf(stderr, "FAIL: to_unicode(%s) is not %s\n", ascii, unicode);
-    }
-  } else {
-    printf("%s\n", puny_status_name(status));
-    ++failures;
-    fprintf(stderr, "FAIL: to_unicode(%s): %s\n", ascii, puny_status_name(status));
-  }
+  check_conversion("to_ascii", puny_to_ascii, unicode, ascii);
+  check_conversion("to_unicode", puny_to_unicode, ascii, unicode);
 }
 
 int main(void) {
