@@ -4,6 +4,7 @@
 
 #include <string_view>
 
+#include "puny/detail/codec_common.hpp"
 #include "puny/detail/simd_dispatch.hpp"
 
 namespace puny::detail {
@@ -30,8 +31,7 @@ struct simd_cap {
     const std::string_view name = simd_level_name(level);
     bool same = v.size() == name.size();
     for (std::size_t k = 0; same && k < v.size(); ++k) {
-      const char c = v[k] >= 'A' && v[k] <= 'Z' ? static_cast<char>(v[k] - 'A' + 'a') : v[k];
-      same = c == name[k];
+      same = ascii_lower(v[k]) == name[k];
     }
     if (same) return {simd_cap::source::named, level};
   }
