@@ -16,7 +16,18 @@
 //  max_deltas        Punycode of n / 4 code points in descending order
 //                    from U+10FFFF (and again from the top): every delta
 //                    as large as it can be
+//  marks_distinct    "a" + the 103 distinct nonspacing marks of U+0300..036F
+//                    and U+0591..05BD repeated: one run of marks of many
+//                    classes (UTS #39 §5.4 repeat table, NFD replays; §4
+//                    canonical ordering in the skeleton)
+//  ignorable_runs    "a" + ten marks of nine classes with U+034F CGJ among
+//                    them, repeated: the skeleton removes the ignorable and
+//                    joins every run into one to sort (UTS #39 §4 step 4)
+//  dots_after_i      "i" + U+0307 repeated (§5.4 hidden overlay)
 //
+// The security operations are analyze_identifier (UTS #39 §5) and skeleton
+// (§4), and display is puny::display with the chromium policy (the label
+// classes, one huge label or many small ones).
 // IDNA runs with the whatwg profile's options, which check no DNS length,
 // so that the long inputs are converted in full rather than refused.
 // Each reports `per_byte` (seconds per input byte, shown in ns) and a
@@ -38,8 +49,10 @@
 #include <utility>
 #include <vector>
 
+#include "puny/display.hpp"
 #include "puny/idna.hpp"
 #include "puny/punycode.hpp"
+#include "puny/security.hpp"
 #include "puny/utf8.hpp"
 
 namespace puny_bench {
@@ -65,6 +78,30 @@ std::string build(std::string_view head, std::string_view unit, std::size_t byte
   out.append(tail.data(), tail.size());
   return out;
 }
+
+// The UTF-8 of code points, through the library (the inputs are checked
+// once, outside the timed loops).
+std::string utf8(std::u32string_view text) {
+  std::string out(4 * text.size(), '\0');
+  const puny::result r = puny::utf32_to_utf8(std::span<const char32_t>(text.data(), text.size()), out);
+  if (!r) die("utf32_to_utf8 fails");
+  out.resize(r.written);
+  return out;
+}
+
+// The marks of tests/lib/security_analysis_test.cpp (SecurityMarks.
+// HostileRuns): U+0340, 0341, 0343 and 0344 decompose, so they are left out.
+std::string distinct_marks() {
+  std::u32string marks;
+  for (char32_t c = 0x300; c < 0x370; ++c)
+    if (c < 0x340 || c > 0x344 || c == 0x342) marks += c;
+  for (char32_t c = 0x591; c < 0x5BE; ++c) marks += c;
+  return utf8(marks);
+}
+
+// The cycle of tests/lib/security_skeleton_test.cpp (SecuritySkeleton.
+// HostileRunsOfManyClasses).
+std::string ignorable_cycle() { return utf8(U"\u0301\u0316\u034F\u05B4\u0327\u093C\u0E38\u0345\U0001D16D\u0335"); }
 
 // Inputs by (class, size), built on first use and kept: the 10^7 ones are
 // expensive to build and each is used by several benchmarks.
@@ -102,6 +139,12 @@ const std::string& input(const std::string& cls, std::size_t n) {
     const auto e = puny::encode(std::u32string_view(cps));
     if (!e) die("encode fails on max_deltas");
     *s = e.value;
+  } else if (cls == "marks_distinct") {
+    *s = build("a", distinct_marks(), n);
+  } else if (cls == "ignorable_runs") {
+    *s = build("a", ignorable_cycle(), n);
+  } else if (cls == "dots_after_i") {
+    *s = build("i", "\xCC\x87", n);
   } else {
     die("unknown class " + cls);
   }
@@ -117,7 +160,7 @@ void finish(benchmark::State& state, std::size_t bytes) {
 }
 
 // What one timed call does, and the outcome it must have.
-enum class op { to_ascii, to_unicode, encode, decode };
+enum class op { to_ascii, to_unicode, encode, decode, analyze, skeleton, display };
 
 struct expectation {
   bool ok;                    // no status and no UTS #46 code
@@ -131,6 +174,9 @@ const char* op_name(op o) {
     case op::to_unicode: return "to_unicode";
     case op::encode: return "encode";
     case op::decode: return "decode";
+    case op::analyze: return "analyze_identifier";
+    case op::skeleton: return "skeleton";
+    case op::display: return "display_chromium";
   }
   return "?";
 }
@@ -145,6 +191,7 @@ struct runner {
   std::vector<char> out8;
   std::vector<char32_t> out32;
   std::vector<std::uint64_t> scratch;
+  std::vector<puny::label_verdict> verdicts;
 
   runner(std::string_view input, op o) : in(input), what(o) {
     switch (o) {
@@ -164,6 +211,15 @@ struct runner {
       case op::decode:
         out32.resize(in.size() + 8);
         scratch.resize(puny::decode_scratch_words(in.size()));
+        break;
+      case op::analyze:
+        break;
+      case op::skeleton:
+        out8.resize(puny::skeleton_utf8_buffer_size(in.size()));
+        break;
+      case op::display:
+        out8.resize(puny::display_buffer_size(in.size()));
+        verdicts.resize(128);
         break;
     }
   }
@@ -188,6 +244,22 @@ struct runner {
       }
       case op::decode: {
         const puny::result r = puny::decode(std::span<const char>(in.data(), in.size()), out32, {}, scratch);
+        return {r.code, {}};
+      }
+      case op::analyze: {
+        const puny::identifier_analysis a = puny::analyze_identifier(in);
+        return {a.code, {}};
+      }
+      case op::skeleton: {
+        const puny::result r = puny::skeleton(in, std::span<char>(out8));
+        return {r.code, {}};
+      }
+      case op::display: {
+        // Whether a label is shown, and its UTS #46 codes (a label of
+        // 10^7 bytes is too long for DNS), are the policy's business: the
+        // run must only complete.
+        const puny::display_result r =
+            puny::display(in, std::span<char>(out8), std::span<puny::label_verdict>(verdicts));
         return {r.code, {}};
       }
     }
@@ -254,6 +326,13 @@ bool register_adversarial_benchmarks() {
       {"bad_utf8_at_end", op::encode, {false, status::invalid_utf8, {}}},
       {"overflow_at_end", op::decode, {false, status::overflow, {}}},
       {"max_deltas", op::decode, ok},
+      {"marks_distinct", op::analyze, ok},
+      {"marks_distinct", op::skeleton, ok},
+      {"ignorable_runs", op::skeleton, ok},
+      {"dots_after_i", op::analyze, ok},
+      {"long_label", op::display, ok},
+      {"long_label_ace", op::display, ok},
+      {"many_labels", op::display, ok},
   };
   for (const family& f : families) {
     std::string name = "adversarial/";

@@ -40,6 +40,16 @@ void register_label_benchmarks();
 /// "idna/to_ascii/{ascii,unicode,mixed}/<impl>", "idna/to_unicode/ace/<impl>".
 void register_idna_benchmarks();
 
+/// Display-safety benchmarks (display_bench.cpp): puny::display against
+/// to_unicode, puny::skeleton against ICU's uspoof, the look-alike index.
+inline constexpr const char* display_to_unicode_benchmark = "display/to_unicode/ace/puny";
+inline constexpr const char* display_chromium_benchmark = "display/chromium/ace/puny";
+inline constexpr const char* skeleton_puny_benchmark = "skeleton/utf8/labels/puny";
+inline constexpr const char* skeleton_icu_benchmark = "skeleton/utf8/labels/icu";
+inline constexpr const char* lookalike_build_benchmark = "lookalike/build/1000000";
+inline constexpr const char* lookalike_find_mixed_benchmark = "lookalike/find/mixed";
+void register_display_benchmarks();
+
 /// Scaling series over random code points: "scale/<direction>/<dist>/<impl>/<n>".
 void register_scaling_benchmarks();
 

@@ -66,6 +66,7 @@ int main(int argc, char** argv) {
   puny_bench::register_label_benchmarks();
   puny_bench::register_idna_benchmarks();
   puny_bench::register_scaling_benchmarks();
+  puny_bench::register_display_benchmarks();
 
   if (format == "csv") {
     // CSVReporter is deprecated; let the library print it, without a summary.

@@ -131,6 +131,41 @@ void print_idna_summary(std::ostream& out, const collecting_reporter& results) {
   }
 }
 
+// Issue 23's goals: display within 1.5 × to_unicode, skeleton within 0.2 ×
+// ICU, the look-alike index of a million names built in under 2 s in under
+// 64 bytes a name and queried at a million names a second.
+void print_display_summary(std::ostream& out, const collecting_reporter& results) {
+  const auto display_ns = results.ns(display_chromium_benchmark, per_domain);
+  const auto to_unicode_ns = results.ns(display_to_unicode_benchmark, per_domain);
+  const auto skeleton_ns = results.ns(skeleton_puny_benchmark, per_label);
+  const auto icu_ns = results.ns(skeleton_icu_benchmark, per_label);
+  const auto build_s = results.value(lookalike_build_benchmark, "build_s");
+  const auto bytes = results.value(lookalike_build_benchmark, "bytes_per_name");
+  const auto names = results.value(lookalike_build_benchmark, "names");
+  const auto per_second = results.value(lookalike_find_mixed_benchmark, "names_per_s");
+  if (!display_ns && !to_unicode_ns && !skeleton_ns && !icu_ns && !build_s && !per_second) return;
+  const std::size_t w = 40;
+  const auto verdict = [](const std::optional<double>& v, bool met) -> std::string {
+    return v ? (met ? "met" : "NOT met") : "-";
+  };
+  out << "\nDisplay safety (issue 23)\n"
+      << pad_right("", w) << pad("puny", 11) << pad("baseline", 11) << pad("ratio", 9) << pad("goal", 12) << '\n';
+  const auto r1 = ratio(display_ns, to_unicode_ns);
+  out << pad_right("display chromium / to_unicode, ns/domain", w) << pad(cell(display_ns, 1), 11)
+      << pad(cell(to_unicode_ns, 1), 11) << pad(cell(r1, 3), 9) << pad("<= 1.50", 12) << "  "
+      << verdict(r1, r1 && *r1 <= 1.5) << '\n';
+  const auto r2 = ratio(skeleton_ns, icu_ns);
+  out << pad_right("skeleton / ICU uspoof, ns/label", w) << pad(cell(skeleton_ns, 1), 11) << pad(cell(icu_ns, 1), 11)
+      << pad(cell(r2, 3), 9) << pad("<= 0.20", 12) << "  " << verdict(r2, r2 && *r2 <= 0.2) << '\n';
+  out << pad_right("look-alike build of " + cell(names, 0) + " names, s", w) << pad(cell(build_s, 3), 11)
+      << pad("", 11) << pad("", 9) << pad("< 2", 12) << "  " << verdict(build_s, build_s && *build_s < 2) << '\n';
+  out << pad_right("look-alike index, bytes per name", w) << pad(cell(bytes, 1), 11) << pad("", 11) << pad("", 9)
+      << pad("< 64", 12) << "  " << verdict(bytes, bytes && *bytes < 64) << '\n';
+  out << pad_right("look-alike find, mixed.txt, names/s", w) << pad(cell(per_second, 0), 11) << pad("", 11)
+      << pad("", 9) << pad(">= 1000000", 12) << "  " << verdict(per_second, per_second && *per_second >= 1e6)
+      << '\n';
+}
+
 }  // namespace
 
 collecting_reporter::collecting_reporter(std::unique_ptr<benchmark::BenchmarkReporter> inner)
@@ -228,6 +263,7 @@ void print_summary(std::ostream& out, const collecting_reporter& results) {
   }
 
   print_idna_summary(out, results);
+  print_display_summary(out, results);
 
   bool header = false;
   for (const std::string& dist : scaling_distributions()) {

@@ -1,7 +1,9 @@
 // puny CLI — the text of `puny check`.
 #include "check_report.hpp"
 
+#include <algorithm>
 #include <cstddef>
+#include <optional>
 #include <cstdint>
 #include <span>
 
@@ -122,6 +124,46 @@ void add_violation(std::string& text, const idna_violation& v, std::string_view 
   text += '\n';
 }
 
+// The display lines of one label: shown in Unicode, or why not.
+void add_label_display(std::string& text, const label_display& d, const display_outcome& outcome) {
+  if (!d.non_ascii && d.reasons.empty()) return;
+  text += "    display: ";
+  if (d.shown_unicode) {
+    text += "shown in Unicode\n";
+    return;
+  }
+  text += d.reasons.contains(display_reason::invalid) ? "shown as given\n" : "shown as ASCII\n";
+  bool first = true;
+  for (const display_reason r : d.reasons) {
+    text += "      ";
+    text += name(r);
+    text += ": ";
+    // The library's explanation names the characters and scripts that
+    // decided the first reason; the others get their general message.
+    if (first && !d.detail.empty()) {
+      text += sanitized(d.detail);
+    } else {
+      text += message(r);
+      if (r == display_reason::lookalike_of_protected && outcome.lookalike_of) {
+        text += ": ";
+        text += shown(std::string_view(*outcome.lookalike_of));
+      }
+    }
+    text += '\n';
+    first = false;
+  }
+  if (d.reasons.empty() && outcome.lookalike_of) {
+    // The whole name is shown in ASCII because it looks like a protected one.
+    text += "      ";
+    text += name(display_reason::lookalike_of_protected);
+    text += ": ";
+    text += message(display_reason::lookalike_of_protected);
+    text += ": ";
+    text += shown(std::string_view(*outcome.lookalike_of));
+    text += '\n';
+  }
+}
+
 void add_label(std::string& text, std::size_t index, const label_explanation& label) {
   text += "  label ";
   text += std::to_string(index + 1);
@@ -148,6 +190,11 @@ void add_label(std::string& text, std::size_t index, const label_explanation& la
 }  // namespace
 
 bool check_report(std::string_view record, const idna_options& options, std::string& text) {
+  return check_report(record, options, nullptr, text);
+}
+
+bool check_report(std::string_view record, const idna_options& options, const display_options* display,
+                  std::string& text) {
   text = shown(record);
   const domain_explanation e = explain(record, options);
   if (e.code == status::invalid_utf8) {
@@ -187,6 +234,27 @@ bool check_report(std::string_view record, const idna_options& options, std::str
   }
   if (!first) text += ')';
   text += '\n';
+  // The display decision, for a name with an IDN label (UTS #46 with the
+  // uts46 profile whatever the options above, as puny::display runs it).
+  std::optional<display_outcome> d;
+  if (display != nullptr) {
+    d = puny::display(record, *display);
+    const bool idn =
+        std::any_of(d->labels.begin(), d->labels.end(), [](const label_display& l) { return l.non_ascii; });
+    if (d->code != status::success || !idn) d.reset();
+  }
+  if (d) {
+    text += "  Display: ";
+    text += shown(std::string_view(d->value));
+    text += "  (";
+    text += name(display->policy);
+    text += " policy";
+    if (d->lookalike_of) {
+      text += "; looks like the protected domain ";
+      text += shown(std::string_view(*d->lookalike_of));
+    }
+    text += ")\n";
+  }
   if (e.bidi_domain) {
     const bidi_domain_reason& b = *e.bidi_domain;
     text += "  Bidi domain name: label ";
@@ -200,7 +268,13 @@ bool check_report(std::string_view record, const idna_options& options, std::str
     text += ", so every label must satisfy the Bidi rule (RFC 5893 §2)\n";
   }
   for (const idna_violation& v : e.domain_violations) add_violation(text, v, "  ");
-  for (std::size_t i = 0; i < e.labels.size(); ++i) add_label(text, i, e.labels[i]);
+  // Labels are split the same way whatever the options (UTS #46 maps the
+  // same full stops), so the display verdicts line up with the labels.
+  const bool aligned = d && d->labels.size() == e.labels.size();
+  for (std::size_t i = 0; i < e.labels.size(); ++i) {
+    add_label(text, i, e.labels[i]);
+    if (aligned) add_label_display(text, d->labels[i], *d);
+  }
   return e.ok();
 }
 

@@ -8,6 +8,23 @@
 //       C1: U+200C ZERO WIDTH NON-JOINER at position 2 is neither after a virama ...
 //     label 2  example  example
 //
+// With display options (puny check always passes them), a name with an
+// IDN label gets a display section: what puny::display shows under the
+// policy, and for each label whether its Unicode form is shown and, if not,
+// why, in English, naming the characters and scripts that decided:
+//
+//   xn--80ak6aa92e.com: valid
+//     ASCII:   xn--80ak6aa92e.com
+//     Unicode: аррӏе.com
+//     Display: xn--80ak6aa92e.com  (chromium policy)
+//     label 1  аррӏе  xn--80ak6aa92e
+//       display: shown as ASCII
+//         whole_script_confusable: the Cyrillic letters а р ӏ е all look like ...
+//     label 2  com  com
+//
+// A name whose labels are all ASCII needs no display decision and gets no
+// section.  The display decision never changes the verdict (valid or not).
+//
 // Characters a terminal would not show as themselves (controls, the
 // Default_Ignorable_Code_Point characters such as ZWNJ, ZWJ and the Bidi
 // formatting characters) are written as \u{XXXX} wherever they occur, so
@@ -17,6 +34,7 @@
 #include <string>
 #include <string_view>
 
+#include "puny/display.hpp"
 #include "puny/idna.hpp"
 
 namespace puny::cli {
@@ -25,5 +43,9 @@ namespace puny::cli {
 /// into `text`, replacing it; every line of it ends in '\n'.  Returns true
 /// when the domain is valid under `options` (ToASCII records no error).
 bool check_report(std::string_view record, const idna_options& options, std::string& text);
+
+/// The same with a display section under `display` (none when null).
+bool check_report(std::string_view record, const idna_options& options, const display_options* display,
+                  std::string& text);
 
 }  // namespace puny::cli

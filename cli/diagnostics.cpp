@@ -17,9 +17,8 @@ constexpr std::size_t max_shown_code_points = 63;
 
 using detail::explain_text::is_hidden;
 
-// The label in double quotes: well-formed UTF-8 as it is, hidden
-// characters as \u{XXXX} (4 to 6 hex digits), '"' and '\' escaped,
-// ill-formed bytes as \xHH.
+}  // namespace
+
 std::string quoted_label(std::string_view label) {
   static constexpr char hex[] = "0123456789ABCDEF";
   const std::span<const char> bytes(label.data(), label.size());
@@ -54,8 +53,6 @@ std::string quoted_label(std::string_view label) {
   return s;
 }
 
-}  // namespace
-
 std::string failure_message(const record_failure& failure) {
   std::string text = failure.name;
   text += " at offset ";
@@ -65,37 +62,45 @@ std::string failure_message(const record_failure& failure) {
   return text;
 }
 
+void append_host_prefix(std::string& m, std::size_t host, std::string_view host_text) {
+  if (host == 0) return;
+  m += "host ";
+  m += std::to_string(host);
+  m += ' ';
+  m += quoted_label(host_text);
+  m += ": ";
+}
+
+void append_label_prefix(std::string& m, std::string_view domain, std::size_t index) {
+  m += "label ";
+  m += std::to_string(index + 1);
+  if (const std::optional<std::string_view> label = label_at(domain, index)) {
+    m += ' ';
+    m += quoted_label(*label);
+  }
+  m += ": ";
+}
+
+void append_idna_codes(std::string& m, idna_errors errors) {
+  bool first = true;
+  for (const idna_code c : errors) {
+    if (!first) m += "; ";
+    m += puny::name(c);
+    m += " (";
+    m += puny::message(c);
+    m += ')';
+    first = false;
+  }
+}
+
 void add_idna_messages(std::size_t record, std::string_view text, const idna_outcome& outcome,
                        std::vector<batch_message>& messages) {
   if (!outcome.errors.empty()) {
     std::string m;
-    std::string_view domain = text;
-    if (outcome.host != 0) {
-      m += "host ";
-      m += std::to_string(outcome.host);
-      m += ' ';
-      m += quoted_label(outcome.host_text);
-      m += ": ";
-      domain = outcome.host_text;
-    }
-    if (outcome.label != idna_result::no_label) {
-      m += "label ";
-      m += std::to_string(outcome.label + 1);
-      if (const std::optional<std::string_view> label = label_at(domain, outcome.label)) {
-        m += ' ';
-        m += quoted_label(*label);
-      }
-      m += ": ";
-    }
-    bool first = true;
-    for (const idna_code c : outcome.errors) {
-      if (!first) m += "; ";
-      m += puny::name(c);
-      m += " (";
-      m += puny::message(c);
-      m += ')';
-      first = false;
-    }
+    append_host_prefix(m, outcome.host, outcome.host_text);
+    const std::string_view domain = outcome.host != 0 ? std::string_view(outcome.host_text) : text;
+    if (outcome.label != idna_result::no_label) append_label_prefix(m, domain, outcome.label);
+    append_idna_codes(m, outcome.errors);
     messages.push_back({batch_message::kind::record, record, std::move(m)});
   }
   if (outcome.failure) messages.push_back({batch_message::kind::record, record, failure_message(*outcome.failure)});

@@ -26,6 +26,22 @@
 
 namespace puny::cli {
 
+/// The label (or any text) in double quotes for a message: well-formed
+/// UTF-8 as it is, hidden characters as \u{XXXX} (4 to 6 hex digits), '"'
+/// and '\' escaped, ill-formed bytes as \xHH; cut after 63 code points.
+[[nodiscard]] std::string quoted_label(std::string_view label);
+
+/// Appends `host N "HOST": ` for host number `host` of the record (--urls,
+/// --emails); nothing for host 0, where the record is the domain.
+void append_host_prefix(std::string& m, std::size_t host, std::string_view host_text);
+
+/// Appends `label N "LABEL": ` for label `index` (0-based) of `domain`, the
+/// label quoted when it can be found there.
+void append_label_prefix(std::string& m, std::string_view domain, std::size_t index);
+
+/// Appends every code of `errors` as "NAME (MESSAGE)", separated by "; ".
+void append_idna_codes(std::string& m, idna_errors errors);
+
 /// "NAME at offset K: reason".
 [[nodiscard]] std::string failure_message(const record_failure& failure);
 

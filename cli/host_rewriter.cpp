@@ -6,6 +6,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 
 #include "host_spans.hpp"
 #include "puny/utf8.hpp"
@@ -16,32 +17,6 @@ namespace {
 
 // Percent-encoded hosts up to this many bytes are decoded on the stack.
 constexpr std::size_t stack_host_bytes = 256;
-
-int hex_value(char c) noexcept {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
-// URL Standard "percent-decode": "%" and two hex digits become that byte;
-// any other byte, a lone "%" included, is kept.  Calls each(source offset,
-// byte) per decoded byte.
-template <class Each>
-void percent_decode(std::string_view host, Each each) {
-  for (std::size_t i = 0; i < host.size(); ++i) {
-    if (host[i] == '%' && i + 2 < host.size()) {
-      const int high = hex_value(host[i + 1]);
-      const int low = hex_value(host[i + 2]);
-      if (high >= 0 && low >= 0) {
-        each(i, static_cast<char>(high * 16 + low));
-        i += 2;
-        continue;
-      }
-    }
-    each(i, host[i]);
-  }
-}
 
 // One record's conversion: appends to outcome.output as it goes.
 class record_rewrite {
@@ -73,16 +48,8 @@ class record_rewrite {
     std::size_t length = 0;
     percent_decode(found, [&](std::size_t, char byte) { buffer[length++] = byte; });
     const std::string_view decoded(buffer, length);
-    const result valid = validate_utf8(std::span<const char>(decoded.data(), decoded.size()));
-    if (valid.code != status::success) {
-      // Name the escape that starts the ill-formed sequence.
-      std::size_t index = 0;
-      std::size_t source = 0;
-      percent_decode(found, [&](std::size_t at, char) {
-        if (index++ == valid.position) source = at;
-      });
-      fail(record_failure{std::string(utf8_failure_name), offset + source,
-                          "the percent-decoded host is not well-formed UTF-8"});
+    if (std::optional<record_failure> bad = decoded_host_failure(found, decoded, offset)) {
+      fail(std::move(*bad));
       outcome_.output += found;
       return;
     }
@@ -156,9 +123,7 @@ void host_rewriter::convert(std::string_view record, idna_outcome& outcome) cons
       return;
     }
     // Most records of a feed hold neither: no need to look further.
-    const bool may_hold_url = urls_ && record.find("://") != std::string_view::npos;
-    const bool may_hold_address = emails_ && record.find('@') != std::string_view::npos;
-    if (!may_hold_url && !may_hold_address) {
+    if (!may_hold_hosts(record, urls_, emails_)) {
       outcome.output.assign(record);
       return;
     }

@@ -202,4 +202,19 @@ std::vector<host_span> find_hosts(std::string_view text, bool urls, bool emails)
   return hosts;
 }
 
+std::optional<record_failure> decoded_host_failure(std::string_view host, std::string_view decoded,
+                                                   std::size_t offset) {
+  const result valid = validate_utf8(std::span<const char>(decoded.data(), decoded.size()));
+  if (valid.code == status::success) return std::nullopt;
+  // valid.position is a byte of the decoded host: find the escape (or the
+  // byte) of the host it came from.
+  std::size_t index = 0;
+  std::size_t source = 0;
+  percent_decode(host, [&](std::size_t at, char) {
+    if (index++ == valid.position) source = at;
+  });
+  return record_failure{std::string(utf8_failure_name), offset + source,
+                        "the percent-decoded host is not well-formed UTF-8"};
+}
+
 }  // namespace puny::cli

@@ -65,6 +65,8 @@
 #include <string_view>
 #include <vector>
 
+#include "record_failure.hpp"
+
 namespace puny::cli {
 
 enum class host_kind : std::uint8_t {
@@ -137,7 +139,46 @@ class host_finder {
   std::size_t path_end_ = 0;
 };
 
+/// False when `text` holds no host host_finder would report: no "://"
+/// (with `urls`) and no "@" (with `emails`), as most records of a feed.
+[[nodiscard]] inline bool may_hold_hosts(std::string_view text, bool urls, bool emails) noexcept {
+  return (urls && text.find("://") != std::string_view::npos) || (emails && text.find('@') != std::string_view::npos);
+}
+
 /// Every host of `text`, left to right (host_finder into a vector).
 [[nodiscard]] std::vector<host_span> find_hosts(std::string_view text, bool urls, bool emails);
+
+/// URL Standard "percent-decode": "%" and two hex digits become that byte;
+/// any other byte, a lone "%" included, is kept.  Calls each(source offset,
+/// byte) per decoded byte.  (The URL Standard's host parser, §3.5 step 4,
+/// decodes a host this way before "domain to ASCII".)
+template <class Each>
+void percent_decode(std::string_view host, Each each) {
+  auto hex_value = [](char c) noexcept {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+  };
+  for (std::size_t i = 0; i < host.size(); ++i) {
+    if (host[i] == '%' && i + 2 < host.size()) {
+      const int high = hex_value(host[i + 1]);
+      const int low = hex_value(host[i + 2]);
+      if (high >= 0 && low >= 0) {
+        each(i, static_cast<char>(high * 16 + low));
+        i += 2;
+        continue;
+      }
+    }
+    each(i, host[i]);
+  }
+}
+
+/// The failure of a URL host whose percent-decoding `decoded` (by
+/// percent_decode) is not well-formed UTF-8, at the escape or byte of `host`
+/// that starts the ill-formed sequence; `offset` is that of `host` in the
+/// record.  Nothing when `decoded` is well-formed.
+[[nodiscard]] std::optional<record_failure> decoded_host_failure(std::string_view host, std::string_view decoded,
+                                                                 std::size_t offset);
 
 }  // namespace puny::cli

@@ -93,4 +93,12 @@ void append_json_string(std::string& out, std::string_view text) {
   out += '"';
 }
 
+void append_json_string_or_null(std::string& out, bool present, std::string_view text) {
+  if (present) {
+    append_json_string(out, text);
+  } else {
+    out += "null";
+  }
+}
+
 }  // namespace puny::cli

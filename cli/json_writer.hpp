@@ -20,4 +20,7 @@ namespace puny::cli {
 /// Appends `text` to `out` as a JSON string, quotes included.
 void append_json_string(std::string& out, std::string_view text);
 
+/// Appends `text` as a JSON string when `present`, else null.
+void append_json_string_or_null(std::string& out, bool present, std::string_view text);
+
 }  // namespace puny::cli

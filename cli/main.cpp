@@ -3,12 +3,17 @@
 //
 //   puny encode|decode [--codepoints | --mixed-case] [--trace] [COMMON...] [--] [STRING...]
 //   puny to-ascii|to-unicode [--profile P] [FLAG...] [--format F] [--urls] [--emails] [COMMON...] [--] [DOMAIN...]
-//   puny check [--profile P] [FLAG...] [COMMON...] [--] [DOMAIN...]
+//   puny check [--profile P] [FLAG...] [DISPLAY...] [COMMON...] [--] [DOMAIN...]
+//   puny display [--policy P] [--protect FILE]... [DISPLAY...] [--format F] [--urls] [--emails] [COMMON...]
+//                [--] [DOMAIN...]
 //   COMMON: -f FILE, -0, -j N, -q (see usage.cpp)
 #include <exception>
 #include <iostream>
+#include <optional>
+#include <string>
 #include <span>
 
+#include "display_settings.hpp"
 #include "driver.hpp"
 #include "options.hpp"
 #include "puny/detail/simd_dispatch.hpp"
@@ -33,7 +38,7 @@ int print(const std::string& text) {
 int main(int argc, char** argv) {
   using puny::cli::parsed_command_line;
   try {
-    const parsed_command_line cl =
+    parsed_command_line cl =
         puny::cli::parse_command_line(std::span<const char* const>(argv + 1, argc > 0 ? argc - 1 : 0));
     switch (cl.what) {
       case parsed_command_line::action::help:
@@ -49,6 +54,14 @@ int main(int argc, char** argv) {
       case parsed_command_line::action::run:
         break;
     }
+    // The protected domains are read once, before the first record: a list
+    // that cannot be read is a usage error, a line it refuses a warning.
+    std::string warnings;
+    if (const std::optional<std::string> bad = puny::cli::load_protected_domains(cl.opts.display, warnings)) {
+      std::cerr << "puny: " + *bad + "\n" + std::string(puny::cli::usage_hint()) << std::flush;
+      return puny::cli::exit_usage_error;
+    }
+    if (!warnings.empty()) std::cerr << warnings << std::flush;
     return puny::cli::run_command(cl.opts);
   } catch (const std::exception& e) {
     std::cerr << "puny: " << e.what() << '\n';

@@ -16,13 +16,16 @@ parsed_command_line usage_error(std::string message) {
   return r;
 }
 
-constexpr std::array<std::pair<std::string_view, command>, 5> command_names = {{
+constexpr std::array<std::pair<std::string_view, command>, 6> command_names = {{
     {"encode", command::encode},
     {"decode", command::decode},
     {"to-ascii", command::to_ascii},
     {"to-unicode", command::to_unicode},
     {"check", command::check},
+    {"display", command::display},
 }};
+
+constexpr std::string_view command_list = "encode, decode, to-ascii, to-unicode, check or display";
 
 // More threads than this only cost memory: batches are converted by at most
 // this many at a time.
@@ -88,9 +91,24 @@ bool is_punycode_option(std::string_view arg) {
   return arg == "--codepoints" || arg == "--trace" || arg == "--mixed-case";
 }
 
+// "--NAME" or "--NAME=VALUE".
+bool is_valued(std::string_view arg, std::string_view name) {
+  return arg.starts_with(name) && (arg.size() == name.size() || arg[name.size()] == '=');
+}
+
 bool is_idna_option(std::string_view arg) {
-  return arg == "--profile" || arg.starts_with("--profile=") || arg == "--format" || arg.starts_with("--format=") ||
-         arg == "--urls" || arg == "--emails" || idna_flag_named(arg).has_value();
+  return is_valued(arg, "--profile") || idna_flag_named(arg).has_value();
+}
+
+bool is_record_option(std::string_view arg) {
+  return is_valued(arg, "--format") || arg == "--urls" || arg == "--emails";
+}
+
+bool is_display_option(std::string_view arg) {
+  for (const std::string_view name : {"--policy", "--protect", "--allow-chars", "--block-chars", "--scripts", "--cjk"}) {
+    if (is_valued(arg, name)) return true;
+  }
+  return false;
 }
 
 // "-j 4", "-j4", "--jobs 4", "--jobs=4": a decimal count in [1, max_jobs].
@@ -146,7 +164,7 @@ class valued_option {
 }  // namespace
 
 parsed_command_line parse_command_line(std::span<const char* const> args) {
-  if (args.empty()) return usage_error("missing command (encode, decode, to-ascii, to-unicode or check)");
+  if (args.empty()) return usage_error("missing command (" + std::string(command_list) + ")");
 
   const std::string_view first = args[0];
   if (is_help(first)) {
@@ -162,10 +180,12 @@ parsed_command_line parse_command_line(std::span<const char* const> args) {
   const std::optional<command> cmd = command_named(first);
   if (!cmd) {
     if (first.size() > 1 && first[0] == '-') return usage_error("unknown option " + quoted(first));
-    return usage_error("unknown command " + quoted(first) + " (expected encode, decode, to-ascii, to-unicode or check)");
+    return usage_error("unknown command " + quoted(first) + " (expected " + std::string(command_list) + ")");
   }
+  const bool punycode = *cmd == command::encode || *cmd == command::decode;
   const bool idna = takes_idna_options(*cmd);
-  const bool converts_domains = is_idna(*cmd);
+  const bool records = writes_domain_records(*cmd);
+  const bool display = takes_display_options(*cmd);
 
   parsed_command_line r;
   r.what = action::run;
@@ -178,6 +198,12 @@ parsed_command_line parse_command_line(std::span<const char* const> args) {
   const valued_option format_option("--format");
   const valued_option file_option("--file", "-f");
   const valued_option jobs_option("--jobs", "-j");
+  const valued_option policy_option("--policy");
+  const valued_option protect_option("--protect");
+  const valued_option allow_option("--allow-chars");
+  const valued_option block_option("--block-chars");
+  const valued_option scripts_option("--scripts");
+  const valued_option cjk_option("--cjk");
   bool options_ended = false;
   for (std::size_t j = 1; j < args.size(); ++j) {
     const std::string_view arg = args[j];
@@ -211,15 +237,15 @@ parsed_command_line parse_command_line(std::span<const char* const> args) {
       r.opts.null_records = true;
     } else if (arg == "-q" || arg == "--quiet") {
       r.opts.quiet = true;
-    } else if (converts_domains && arg == "--urls") {
+    } else if (records && arg == "--urls") {
       r.opts.urls = true;
-    } else if (converts_domains && arg == "--emails") {
+    } else if (records && arg == "--emails") {
       r.opts.emails = true;
-    } else if (!idna && arg == "--codepoints") {
+    } else if (punycode && arg == "--codepoints") {
       r.opts.codepoints = true;
-    } else if (!idna && arg == "--trace") {
+    } else if (punycode && arg == "--trace") {
       r.opts.trace = true;
-    } else if (!idna && arg == "--mixed-case") {
+    } else if (punycode && arg == "--mixed-case") {
       r.opts.mixed_case = true;
     } else if (idna && profile_option.match(args, j, value, missing)) {
       if (missing) return usage_error("option '--profile' needs a value (uts46, whatwg, transitional or display)");
@@ -228,14 +254,43 @@ parsed_command_line parse_command_line(std::span<const char* const> args) {
         return usage_error("unknown profile " + quoted(value) + " (expected uts46, whatwg, transitional or display)");
       }
       profile = *p;
-    } else if (converts_domains && format_option.match(args, j, value, missing)) {
+    } else if (records && format_option.match(args, j, value, missing)) {
       if (missing) return usage_error("option '--format' needs a value (plain, tsv or jsonl)");
       const std::optional<output_format> f = output_format_named(value);
       if (!f) return usage_error("unknown format " + quoted(value) + " (expected plain, tsv or jsonl)");
       r.opts.format = *f;
+    } else if (display && policy_option.match(args, j, value, missing)) {
+      if (missing) return usage_error("option '--policy' needs a value (" + display_policy_names() + ")");
+      const std::optional<display_policy> p = display_policy_named(value);
+      if (!p) return usage_error("unknown policy " + quoted(value) + " (expected " + display_policy_names() + ")");
+      r.opts.display.policy = *p;
+    } else if (display && protect_option.match(args, j, value, missing)) {
+      if (missing) return usage_error("option '--protect' needs a file of protected domains");
+      if (value == "-") {
+        return usage_error("option '--protect' needs a file: standard input cannot hold the protected domains");
+      }
+      r.opts.display.protect_files.push_back(value);
+    } else if (display && (allow_option.match(args, j, value, missing) || block_option.match(args, j, value, missing))) {
+      const bool allow = arg.starts_with("--allow-chars");
+      const std::string name = allow ? "--allow-chars" : "--block-chars";
+      if (missing) return usage_error("option '" + name + "' needs characters (as text, or U+XXXX,U+XXXX)");
+      if (const std::optional<std::string> bad = parse_characters(
+              value, allow ? r.opts.display.allowed_characters : r.opts.display.blocked_characters)) {
+        return usage_error("option '" + name + "': " + *bad);
+      }
+    } else if (display && scripts_option.match(args, j, value, missing)) {
+      if (missing) return usage_error("option '--scripts' needs ISO 15924 script codes (such as Latn,Grek)");
+      if (const std::optional<std::string> bad = parse_scripts(value, r.opts.display.allowed_scripts)) {
+        return usage_error("option '--scripts': " + *bad);
+      }
+    } else if (display && cjk_option.match(args, j, value, missing)) {
+      if (missing) return usage_error("option '--cjk' needs a value (strict17 or cjk-compat)");
+      const std::optional<han_bopomofo> c = cjk_choice_named(value);
+      if (!c) return usage_error("unknown --cjk choice " + quoted(value) + " (expected strict17 or cjk-compat)");
+      r.opts.display.cjk = *c;
     } else if (const std::optional<flag_setting> flag = idna ? idna_flag_named(arg) : std::nullopt) {
       flag_settings.push_back(*flag);
-    } else if (idna ? is_punycode_option(arg) || is_idna_option(arg) : is_idna_option(arg)) {
+    } else if (is_punycode_option(arg) || is_idna_option(arg) || is_record_option(arg) || is_display_option(arg)) {
       return usage_error("option " + quoted(arg) + " does not apply to " + std::string(first));
     } else {
       return usage_error("unknown option " + quoted(arg) + " for " + std::string(first) +
@@ -250,7 +305,7 @@ parsed_command_line parse_command_line(std::span<const char* const> args) {
         "themselves (U+ flagged, u+ not)");
   }
   if (!r.opts.strings.empty() && !r.opts.files.empty()) {
-    return usage_error("give " + std::string(idna ? "domains" : "strings") +
+    return usage_error("give " + std::string(punycode ? "strings" : "domains") +
                        " as arguments or files with -f, not both");
   }
   r.opts.idna = idna_options::for_profile(profile);

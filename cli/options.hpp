@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "display_settings.hpp"
 #include "output_format.hpp"
 #include "puny/idna.hpp"
 
@@ -27,6 +28,7 @@ enum class command {
   to_ascii,    ///< UTS #46 ToASCII of domain names
   to_unicode,  ///< UTS #46 ToUnicode of domain names
   check,       ///< a human explanation of domain names against UTS #46
+  display,     ///< the form of domain names safe to show (UTS #39, browser policies)
 };
 
 /// True for the commands that convert domain names with UTS #46.
@@ -36,6 +38,18 @@ enum class command {
 
 /// True for the commands that take UTS #46 options (--profile, flags).
 [[nodiscard]] constexpr bool takes_idna_options(command c) noexcept { return is_idna(c) || c == command::check; }
+
+/// True for the commands that write one formatted record per domain name
+/// (--format) and can rewrite the hosts inside text (--urls, --emails).
+[[nodiscard]] constexpr bool writes_domain_records(command c) noexcept {
+  return is_idna(c) || c == command::display;
+}
+
+/// True for the commands that take the display options (--policy,
+/// --protect, ...): display, and check for its display section.
+[[nodiscard]] constexpr bool takes_display_options(command c) noexcept {
+  return c == command::display || c == command::check;
+}
 
 /// Everything a command run needs to know.
 struct options {
@@ -48,9 +62,11 @@ struct options {
   bool mixed_case = false;
   /// to-ascii/to-unicode: the profile with the flags given applied over it.
   idna_options idna;
-  /// to-ascii/to-unicode: how each result record is written.
+  /// display, check: the display policy and its options.
+  display_settings display;
+  /// to-ascii/to-unicode/display: how each result record is written.
   output_format format = output_format::plain;
-  /// to-ascii/to-unicode: convert the hosts of scheme://host URLs
+  /// to-ascii/to-unicode/display: convert the hosts of scheme://host URLs
   /// (--urls) and the domains of local@domain addresses (--emails) found in
   /// each record, leaving the rest of it as it is.
   bool urls = false;

@@ -5,7 +5,6 @@
 #include "json_writer.hpp"
 
 namespace puny::cli {
-namespace {
 
 // Linear TSV: a field never holds the separators it would be split at.
 void append_tsv_field(std::string& out, std::string_view field) {
@@ -20,13 +19,7 @@ void append_tsv_field(std::string& out, std::string_view field) {
   }
 }
 
-// Calls `each` with the name of every code of the outcome, UTS #46 codes
-// first in their name order (idna_errors iterates that way).
-template <class Each>
-void for_each_code(const idna_outcome& outcome, Each each) {
-  for (const idna_code c : outcome.errors) each(puny::name(c));
-  if (outcome.failure) each(std::string_view(outcome.failure->name));
-}
+namespace {
 
 void format_plain(const idna_outcome& outcome, std::string& record) {
   if (outcome.has_output) record += outcome.output;
@@ -37,33 +30,20 @@ void format_tsv(std::string_view input, const idna_outcome& outcome, std::string
   record += '\t';
   if (outcome.has_output) append_tsv_field(record, outcome.output);
   record += '\t';
-  bool first = true;
-  for_each_code(outcome, [&](std::string_view code) {
-    if (!first) record += ',';
-    record += code;
-    first = false;
-  });
+  // UTS #46 codes first, in their name order (idna_errors iterates that way).
+  append_tsv_codes(record, outcome.errors, outcome.failure);
 }
 
 void format_jsonl(std::string_view input, const idna_outcome& outcome, std::string& record) {
   record += "{\"input\": ";
   append_json_string(record, input);
   record += ", \"output\": ";
-  if (outcome.has_output) {
-    append_json_string(record, outcome.output);
-  } else {
-    record += "null";
-  }
+  append_json_string_or_null(record, outcome.has_output, outcome.output);
   record += ", \"ok\": ";
   record += outcome.ok() ? "true" : "false";
-  record += ", \"errors\": [";
-  bool first = true;
-  for_each_code(outcome, [&](std::string_view code) {
-    if (!first) record += ", ";
-    append_json_string(record, code);
-    first = false;
-  });
-  record += "]}";
+  record += ", \"errors\": ";
+  append_json_codes(record, outcome.errors, outcome.failure);
+  record += '}';
 }
 
 }  // namespace

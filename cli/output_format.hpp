@@ -19,6 +19,9 @@
 #include <string>
 #include <string_view>
 
+#include "json_writer.hpp"
+#include "record_failure.hpp"
+
 namespace puny::cli {
 
 struct idna_outcome;
@@ -27,6 +30,45 @@ enum class output_format { plain, tsv, jsonl };
 
 /// The format named `name` ("plain", "tsv", "jsonl"), if any.
 [[nodiscard]] std::optional<output_format> output_format_named(std::string_view name) noexcept;
+
+/// Appends `field` to `out` escaped for tsv: \\ \t \n \r for backslash,
+/// TAB, LF and CR; every other byte as it is.
+void append_tsv_field(std::string& out, std::string_view field);
+
+/// Calls `each` with the name of every code of `codes` (idna_errors,
+/// display_reasons), in the set's order, then with the name of `failure`
+/// when there is one.
+template <class Codes, class Each>
+void for_each_code(const Codes& codes, const std::optional<record_failure>& failure, Each each) {
+  for (const auto c : codes) each(name(c));
+  if (failure) each(std::string_view(failure->name));
+}
+
+/// Appends the codes of for_each_code comma-separated without spaces: the
+/// codes field of tsv.
+template <class Codes>
+void append_tsv_codes(std::string& out, const Codes& codes, const std::optional<record_failure>& failure) {
+  bool first = true;
+  for_each_code(codes, failure, [&](std::string_view code) {
+    if (!first) out += ',';
+    out += code;
+    first = false;
+  });
+}
+
+/// Appends the codes of for_each_code as a JSON array of strings:
+/// ["B1", "V6"].
+template <class Codes>
+void append_json_codes(std::string& out, const Codes& codes, const std::optional<record_failure>& failure) {
+  out += '[';
+  bool first = true;
+  for_each_code(codes, failure, [&](std::string_view code) {
+    if (!first) out += ", ";
+    append_json_string(out, code);
+    first = false;
+  });
+  out += ']';
+}
 
 /// Writes the output record of `input` into `record` (replacing it; no
 /// record terminator).

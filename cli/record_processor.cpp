@@ -7,6 +7,9 @@
 #include "check_report.hpp"
 #include "converter.hpp"
 #include "diagnostics.hpp"
+#include "display_converter.hpp"
+#include "display_format.hpp"
+#include "display_record.hpp"
 #include "host_rewriter.hpp"
 #include "idna_converter.hpp"
 #include "idna_outcome.hpp"
@@ -24,11 +27,19 @@ struct record_processor::impl {
   std::optional<idna_converter> domains;
   std::optional<host_rewriter> hosts;
   idna_outcome outcome;
+  // display
+  std::optional<display_converter> display;
+  display_record shown;
+  // check: its display section
+  display_options check_display;
   // every command
   std::string result;
 
-  explicit impl(const options& o) : opts(o), terminator(record_terminator(o)) {
-    if (is_idna(o.cmd)) {
+  explicit impl(const options& o)
+      : opts(o), terminator(record_terminator(o)), check_display(o.display.library_options()) {
+    if (o.cmd == command::display) {
+      display.emplace(o, terminator);
+    } else if (is_idna(o.cmd)) {
       if (o.urls || o.emails) {
         hosts.emplace(o.cmd, o.idna, o.urls, o.emails);
       } else {
@@ -44,7 +55,12 @@ struct record_processor::impl {
   bool convert(std::string_view record, std::size_t index, record_batch& b) {
     bool ok = true;
     if (opts.cmd == command::check) {
-      ok = check_report(record, opts.idna, result);
+      ok = check_report(record, opts.idna, &check_display, result);
+    } else if (opts.cmd == command::display) {
+      display->convert(record, shown);
+      ok = shown.ok();
+      if (!ok && !opts.quiet) add_display_messages(index, record, shown, b.messages);
+      format_display_record(opts.format, record, shown, result);
     } else if (is_idna(opts.cmd)) {
       if (hosts) {
         hosts->convert(record, outcome);

@@ -3,6 +3,8 @@
 
 #include <span>
 
+#include "puny/display.hpp"
+
 namespace puny::cli {
 namespace {
 
@@ -15,7 +17,12 @@ constexpr std::string_view punycode_synopsis[] = {"[--codepoints | --mixed-case]
 constexpr std::string_view conversion_synopsis[] = {"[--profile PROFILE]", "[FLAG...]", "[--format FORMAT]",
                                                     "[--urls]",           "[--emails]", "[COMMON...]",
                                                     "[--] [DOMAIN...]"};
-constexpr std::string_view check_synopsis[] = {"[--profile PROFILE]", "[FLAG...]", "[COMMON...]", "[--] [DOMAIN...]"};
+constexpr std::string_view check_synopsis[] = {"[--profile PROFILE]", "[FLAG...]",   "[--policy POLICY]",
+                                               "[--protect FILE]...", "[COMMON...]", "[--] [DOMAIN...]"};
+constexpr std::string_view display_synopsis[] = {
+    "[--policy POLICY]",  "[--protect FILE]...", "[--allow-chars CHARS]", "[--block-chars CHARS]",
+    "[--scripts CODES]",  "[--cjk CHOICE]",      "[--format FORMAT]",     "[--urls]",
+    "[--emails]",         "[COMMON...]",         "[--] [DOMAIN...]"};
 
 struct command_help {
   std::string_view name;
@@ -53,7 +60,13 @@ constexpr command_help help_of(command cmd) {
     case command::check:
       h = {"check", check_synopsis, "explain, label by label, what UTS #46 finds in domain names",
            "Explains, label by label, whether domain names are valid under UTS #46,\n"
-           "and why not.\n"};
+           "and why not, and whether each label is safe to show in Unicode.\n"};
+      break;
+    case command::display:
+      h = {"display", display_synopsis, "the form of domain names that is safe to show",
+           "Writes the form of each domain name that is safe to show a person: each\n"
+           "label in Unicode where the display policy allows it, else in its xn--\n"
+           "form, as browsers decide (UTS #39, Chromium, Firefox).\n"};
       break;
   }
   return h;
@@ -61,7 +74,7 @@ constexpr command_help help_of(command cmd) {
 
 // The order in which `puny --help` lists them, and the widest name.
 constexpr command all_commands[] = {command::encode, command::decode, command::to_ascii, command::to_unicode,
-                                    command::check};
+                                    command::check,  command::display};
 constexpr std::size_t name_width = std::string_view("to-unicode").size();
 
 constexpr std::string_view punycode_options =
@@ -126,7 +139,56 @@ constexpr std::string_view check_report =
     "For each domain, check writes each label with its Unicode and ACE forms\n"
     "and every rule the label breaks: the code and a plain-English reason\n"
     "(which character, at which position, which Bidi class or joining type).\n"
+    "For a name with a non-ASCII label it adds what display shows under the\n"
+    "policy (default chromium) and, for each such label, whether its Unicode\n"
+    "form is shown and why not, naming the characters and scripts that\n"
+    "decided; this does not change whether the domain is valid.\n"
     "The blocks of two domains are separated by an empty line.\n";
+
+constexpr std::string_view display_options =
+    "  --policy POLICY  the rules that decide whether a label is shown in\n"
+    "                   Unicode (default chromium):\n"
+    "      chromium                      Chromium's IDN spoof checker (its\n"
+    "                                    look-alike check uses --protect)\n"
+    "      firefox                       Firefox's IsLabelSafe\n"
+    "      uts39-highly-restrictive      UTS #39 alone: Highly Restrictive\n"
+    "      uts39-moderately-restrictive  UTS #39 alone: Moderately Restrictive\n"
+    "      ascii                         every non-ASCII label as xn--\n"
+    "  --protect FILE   protected domains, one per line (\"#\" starts a comment;\n"
+    "                   Chromium's top-domain list format): a name that looks\n"
+    "                   like one of them, and is not it nor under it, is shown\n"
+    "                   in ASCII.  Repeatable; a line that is not a domain name\n"
+    "                   is a warning, a file that cannot be read an error\n"
+    "  --allow-chars CHARS\n"
+    "                   characters the policy's allowed set gains\n"
+    "  --block-chars CHARS\n"
+    "                   characters never shown in Unicode (wins over\n"
+    "                   --allow-chars).  CHARS is the characters themselves,\n"
+    "                   or a list U+XXXX,U+XXXX; both options are repeatable\n"
+    "  --scripts CODES  show in Unicode only labels whose letters are of these\n"
+    "                   scripts: ISO 15924 codes such as Latn,Grek,Cyrl\n"
+    "  --cjk CHOICE     Unicode 17.0 made most Han ideographs Uncommon_Use and\n"
+    "                   Bopomofo Limited_Use: strict17 (default) keeps that;\n"
+    "                   cjk-compat allows every ideograph and Bopomofo\n"
+    "                   character, as before 17.0\n";
+
+constexpr std::string_view display_formats =
+    "  --format FORMAT  how each result is written (default plain):\n"
+    "      plain  the display string\n"
+    "      tsv    INPUT<TAB>DISPLAY<TAB>REASONS<TAB>LOOKALIKE_OF: REASONS\n"
+    "             comma-separated, empty when every label is shown as itself;\n"
+    "             LOOKALIKE_OF the protected domain, or empty\n"
+    "      jsonl  {\"input\": \"...\", \"display\": \"...\", \"ok\": false,\n"
+    "              \"lookalike_of\": \"paypal.com\", \"labels\": [{\"unicode\": \"...\",\n"
+    "              \"ascii\": \"...\", \"shown\": \"ascii\", \"reasons\": [...]}]}\n"
+    "             on one line; \"lookalike_of\" is null when there is none\n"
+    "  --urls    replace the host of every scheme://[userinfo@]host[:port] in\n"
+    "            the record by its display string, keeping everything else\n"
+    "  --emails  the same for the domain of every local@domain\n";
+
+constexpr std::string_view display_reasons_intro =
+    "  A record is ok when every label is shown as itself and the name looks\n"
+    "  like no protected domain; otherwise the reasons are named:\n";
 
 constexpr std::string_view common_options =
     "Common options (COMMON):\n"
@@ -171,7 +233,8 @@ constexpr std::string_view records =
     "on standard error, and erased at the end.\n"
     "\n"
     "Exit status: 0 if every record converted (for check: every domain is\n"
-    "valid), 1 if any failed or input or output failed, 2 for a usage error.\n";
+    "valid; for display: every name is shown as itself), 1 if any failed or\n"
+    "input or output failed, 2 for a usage error.\n";
 
 // Appends "LEAD puny NAME GROUP...", wrapping before a group that would
 // pass the line width; continuation lines start under the first group.
@@ -197,6 +260,25 @@ void append_synopsis(std::string& text, std::string_view lead, const command_hel
   text += '\n';
 }
 
+// The reasons' names, wrapped as the rest of the help.
+void append_reason_names(std::string& text) {
+  std::string line = "   ";
+  for (std::size_t i = 0; i < display_reason_count; ++i) {
+    const std::string_view n = name(static_cast<display_reason>(i));
+    const bool last = i + 1 == display_reason_count;
+    if (line.size() + 1 + n.size() + 1 > line_width) {
+      text += line;
+      text += '\n';
+      line = "   ";
+    }
+    line += ' ';
+    line += n;
+    line += last ? '.' : ',';
+  }
+  text += line;
+  text += '\n';
+}
+
 }  // namespace
 
 std::string usage_text(std::optional<command> topic) {
@@ -204,6 +286,8 @@ std::string usage_text(std::optional<command> topic) {
   const bool idna = !topic || takes_idna_options(*topic);
   const bool converts_domains = !topic || is_idna(*topic);
   const bool check = !topic || *topic == command::check;
+  const bool displays = !topic || *topic == command::display;
+  const bool display_decision = !topic || takes_display_options(*topic);
 
   std::string text;
   if (topic) {
@@ -221,8 +305,9 @@ std::string usage_text(std::optional<command> topic) {
         "       puny --help | --version\n"
         "       puny COMMAND --help\n"
         "\n"
-        "Converts between Unicode and Punycode (RFC 3492), and processes\n"
-        "internationalized domain names with UTS #46 (Unicode 17.0).\n"
+        "Converts between Unicode and Punycode (RFC 3492), processes\n"
+        "internationalized domain names with UTS #46 (Unicode 17.0), and decides\n"
+        "which labels are safe to show in Unicode (UTS #39, browser policies).\n"
         "encode and decode read and write Punycode without any ACE prefix\n"
         "such as \"xn--\".\n"
         "\n"
@@ -252,6 +337,17 @@ std::string usage_text(std::optional<command> topic) {
     text += '\n';
     text += codes;
     if (converts_domains) text += conversion_codes;
+  }
+  if (display_decision) {
+    text += topic ? "\nDisplay options:\n" : "\nOptions of display, and of check for its display section:\n";
+    text += display_options;
+  }
+  if (displays) {
+    if (!topic) text += "\nOptions of display:\n";
+    text += display_formats;
+    text += '\n';
+    text += display_reasons_intro;
+    append_reason_names(text);
   }
   if (check) {
     text += '\n';

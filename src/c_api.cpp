@@ -7,17 +7,18 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <memory>
-#include <new>
 #include <span>
 #include <string_view>
 
+#include "c_api_support.hpp"
 #include "puny/idna.hpp"
 #include "puny/punycode.hpp"
 #include "puny/status.hpp"
 #include "puny/utf8.hpp"
 
 namespace {
+
+using namespace puny::c_api;  // c_api_support.hpp
 
 // The C values 1–12 are puny::status, so that a status converts by value.
 static_assert(PUNY_INVALID_DIGIT == static_cast<int>(puny::status::invalid_digit));
@@ -68,26 +69,6 @@ constexpr puny::idna_options from_bits(puny_options bits) noexcept {
 static_assert(from_bits(to_bits(puny::idna_options::for_profile(puny::idna_profile::whatwg))) ==
               puny::idna_options::for_profile(puny::idna_profile::whatwg));
 
-// A pointer may be NULL only with a zero length.
-constexpr bool bad_buffer(const void* p, std::size_t n) noexcept { return p == nullptr && n != 0; }
-
-int finish(puny_result* out, const puny_result& r) noexcept {
-  if (out != nullptr) *out = r;
-  return r.status;
-}
-
-puny_result fresh() noexcept {
-  puny_result r{};
-  r.label = PUNY_NO_LABEL;
-  return r;
-}
-
-int invalid_argument(puny_result* out) noexcept {
-  puny_result r = fresh();
-  r.status = PUNY_INVALID_ARGUMENT;
-  return finish(out, r);
-}
-
 puny_result from_idna(const puny::idna_result& x) noexcept {
   puny_result r = fresh();
   r.errors = x.errors.bits();
@@ -104,23 +85,12 @@ puny_result from_idna(const puny::idna_result& x) noexcept {
   return r;
 }
 
-puny_result from_core(const puny::result& x) noexcept {
-  puny_result r = fresh();
-  r.status = static_cast<int>(x.code);
-  r.written = x.written;
-  r.needed = x.needed;
-  r.position = x.position;
-  return r;
-}
-
 template <class Convert>
 int domain_call(const char* in, std::size_t in_len, puny_options options, char* out, std::size_t out_cap,
                 puny_result* result, Convert convert) noexcept {
   if (bad_buffer(in, in_len) || bad_buffer(out, out_cap) || (options & ~known_options) != 0)
-    return invalid_argument(result);
-  const std::string_view domain = in_len == 0 ? std::string_view() : std::string_view(in, in_len);
-  const std::span<char> target = out_cap == 0 ? std::span<char>() : std::span<char>(out, out_cap);
-  return finish(result, from_idna(convert(domain, target, from_bits(options))));
+    return with_status(result, PUNY_INVALID_ARGUMENT);
+  return finish(result, from_idna(convert(view(in, in_len), span_of(out, out_cap), from_bits(options))));
 }
 
 // The simple form: the length, or the size needed, through out_len.
@@ -128,31 +98,6 @@ int with_length(int status, const puny_result& r, std::size_t* out_len) noexcept
   if (out_len != nullptr) *out_len = status == PUNY_OUTPUT_TOO_SMALL ? r.needed : r.written;
   return status;
 }
-
-// Working memory of n elements: on the stack for label-sized input, else
-// from the heap without throwing.
-template <class T, std::size_t Inline>
-class work_buffer {
- public:
-  explicit work_buffer(std::size_t n) noexcept {
-    if (n <= Inline) {
-      data_ = inline_;
-      size_ = n;
-    } else {
-      heap_.reset(new (std::nothrow) T[n]);
-      data_ = heap_.get();
-      size_ = heap_ ? n : 0;
-    }
-  }
-  [[nodiscard]] bool ok() const noexcept { return data_ != nullptr; }
-  [[nodiscard]] std::span<T> span() noexcept { return {data_, size_}; }
-
- private:
-  T inline_[Inline];
-  std::unique_ptr<T[]> heap_;
-  T* data_ = nullptr;
-  std::size_t size_ = 0;
-};
 
 puny_result out_of_memory() noexcept {
   puny_result r = fresh();
@@ -251,17 +196,17 @@ int puny_to_unicode(const char* in, size_t in_len, char* out, size_t out_cap, si
 }
 
 int puny_encode_utf32(const char32_t* in, size_t in_len, char* out, size_t out_cap, puny_result* result) noexcept {
-  if (bad_buffer(in, in_len) || bad_buffer(out, out_cap)) return invalid_argument(result);
+  if (bad_buffer(in, in_len) || bad_buffer(out, out_cap)) return with_status(result, PUNY_INVALID_ARGUMENT);
   return finish(result, encode_code_points({in, in_len}, {out, out_cap}));
 }
 
 int puny_decode_utf32(const char* in, size_t in_len, char32_t* out, size_t out_cap, puny_result* result) noexcept {
-  if (bad_buffer(in, in_len) || bad_buffer(out, out_cap)) return invalid_argument(result);
+  if (bad_buffer(in, in_len) || bad_buffer(out, out_cap)) return with_status(result, PUNY_INVALID_ARGUMENT);
   return finish(result, decode_code_points({in, in_len}, {out, out_cap}));
 }
 
 int puny_encode_ex(const char* utf8, size_t utf8_len, char* out, size_t out_cap, puny_result* result) noexcept {
-  if (bad_buffer(utf8, utf8_len) || bad_buffer(out, out_cap)) return invalid_argument(result);
+  if (bad_buffer(utf8, utf8_len) || bad_buffer(out, out_cap)) return with_status(result, PUNY_INVALID_ARGUMENT);
   const std::span<const char> text(utf8, utf8_len);
   // UTF-8 never has more code points than bytes.
   work_buffer<char32_t, label_size> cps(utf8_len);
@@ -273,7 +218,7 @@ int puny_encode_ex(const char* utf8, size_t utf8_len, char* out, size_t out_cap,
 }
 
 int puny_decode_ex(const char* in, size_t in_len, char* out_utf8, size_t out_cap, puny_result* result) noexcept {
-  if (bad_buffer(in, in_len) || bad_buffer(out_utf8, out_cap)) return invalid_argument(result);
+  if (bad_buffer(in, in_len) || bad_buffer(out_utf8, out_cap)) return with_status(result, PUNY_INVALID_ARGUMENT);
   work_buffer<char32_t, label_size> cps(in_len);
   if (!cps.ok()) return finish(result, out_of_memory());
   const puny_result d = decode_code_points({in, in_len}, cps.span());

@@ -26,12 +26,12 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <initializer_list>
 #include <span>
 #include <string>
 #include <string_view>
 #include <utility>
 
+#include "detail/enum_set.hpp"
 #include "status.hpp"
 
 namespace puny {
@@ -107,85 +107,18 @@ inline constexpr std::size_t idna_code_count = 23;
 }
 
 /// A set of idna_code.  Iterates in name order, as IdnaTestV2 lists them.
-class idna_errors {
+///
+/// `idna_errors{}` is the empty set (no error); `idna_errors{codes...}` the
+/// set of the codes, as in `bad.errors == puny::idna_errors{puny::idna_code::C2}`.
+/// Members: empty(), contains(c), size(), insert(c), erase(c), `|=` (adds
+/// every code of another set), bits() (the set as a bit mask: bit i stands
+/// for the idna_code of value i, the form the C API passes), from_bits(mask)
+/// (bits from idna_code_count up are ignored), `==`, and a forward iterator
+/// (begin(), end()) over the codes in name order.
+class idna_errors : public detail::enum_set<idna_errors, idna_code, idna_code_count, std::uint32_t> {
  public:
-  /// The empty set: no error.
-  constexpr idna_errors() noexcept = default;
-  /// The set of `codes`, as in `bad.errors == puny::idna_errors{puny::idna_code::C2}`.
-  constexpr idna_errors(std::initializer_list<idna_code> codes) noexcept {
-    for (idna_code c : codes) insert(c);
-  }
-  /// True when no code was recorded.
-  [[nodiscard]] constexpr bool empty() const noexcept { return bits_ == 0; }
-  /// True when `c` is in the set.
-  [[nodiscard]] constexpr bool contains(idna_code c) const noexcept { return (bits_ >> bit(c)) & 1u; }
-  /// The number of codes in the set.
-  [[nodiscard]] constexpr std::size_t size() const noexcept {
-    std::size_t n = 0;
-    for (std::uint32_t b = bits_; b != 0; b &= b - 1) ++n;
-    return n;
-  }
-  /// Adds `c` (no effect when it is already there).
-  constexpr void insert(idna_code c) noexcept { bits_ |= std::uint32_t{1} << bit(c); }
-  /// Removes `c` (no effect when it is not there).
-  constexpr void erase(idna_code c) noexcept { bits_ &= ~(std::uint32_t{1} << bit(c)); }
-  /// Adds every code of `o`.
-  constexpr idna_errors& operator|=(idna_errors o) noexcept {
-    bits_ |= o.bits_;
-    return *this;
-  }
-  /// The set as a bit mask: bit i stands for the idna_code of value i (the
-  /// form the C API passes).
-  [[nodiscard]] constexpr std::uint32_t bits() const noexcept { return bits_; }
-  /// The set of a bits() mask; bits from idna_code_count up are ignored.
-  [[nodiscard]] static constexpr idna_errors from_bits(std::uint32_t b) noexcept {
-    idna_errors e;
-    e.bits_ = b & ((std::uint32_t{1} << idna_code_count) - 1);
-    return e;
-  }
-  /// True when both sets hold the same codes.
-  friend constexpr bool operator==(idna_errors, idna_errors) noexcept = default;
-
-  /// A forward iterator over the codes of the set, in name order.
-  class iterator {
-   public:
-    using value_type = idna_code;            ///< The codes.
-    using difference_type = std::ptrdiff_t;  ///< As std::forward_iterator requires.
-    /// The end iterator.
-    constexpr iterator() noexcept = default;
-    /// An iterator over the codes whose bits are set in `rest`.
-    constexpr explicit iterator(std::uint32_t rest) noexcept : rest_(rest) {}
-    /// The code in name order first among those left.
-    constexpr idna_code operator*() const noexcept {
-      unsigned i = 0;
-      while (((rest_ >> i) & 1u) == 0) ++i;
-      return static_cast<idna_code>(i);
-    }
-    /// Moves to the next code in name order.
-    constexpr iterator& operator++() noexcept {
-      rest_ &= rest_ - 1;
-      return *this;
-    }
-    /// Moves to the next code; returns the iterator as it was.
-    constexpr iterator operator++(int) noexcept {
-      iterator old = *this;
-      ++*this;
-      return old;
-    }
-    /// True when both have the same codes left to visit.
-    friend constexpr bool operator==(iterator, iterator) noexcept = default;
-
-   private:
-    std::uint32_t rest_ = 0;
-  };
-  /// The first code in name order.
-  [[nodiscard]] constexpr iterator begin() const noexcept { return iterator(bits_); }
-  /// Past the last code.
-  [[nodiscard]] constexpr iterator end() const noexcept { return iterator(0); }
-
- private:
-  static constexpr unsigned bit(idna_code c) noexcept { return static_cast<unsigned>(c); }
-  std::uint32_t bits_ = 0;
+  /// The empty set, and the set of an initializer list of codes.
+  using enum_set::enum_set;
 };
 
 /// "B1, V6": the names joined with ", " in name order (IdnaTestV2's form

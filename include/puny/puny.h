@@ -1,7 +1,9 @@
 /** \file
- * puny — the C API: Punycode (RFC 3492) and internationalized domain names
- * (UTS #46 ToASCII / ToUnicode on Unicode 17.0), for C11 and for any
- * language that calls C.
+ * puny — the C API: Punycode (RFC 3492), internationalized domain names
+ * (UTS #46 ToASCII / ToUnicode on Unicode 17.0), and whether a name is safe
+ * to show (UTS #39 skeletons and restriction levels, browser display
+ * policies, look-alikes of protected domains), for C11 and for any language
+ * that calls C.
  *
  * \code
  *   char out[256];
@@ -23,8 +25,10 @@
  *    position of an error, and the index of the first failing label.
  *  - Nothing is allocated for domain names (up to 255 bytes) and
  *    label-sized Punycode; longer input takes working memory from the heap,
- *    and PUNY_OUT_OF_MEMORY reports that it was refused.  Every function is
- *    thread-safe and never calls exit, abort or a callback.
+ *    and PUNY_OUT_OF_MEMORY reports that it was refused.  A look-alike
+ *    index holds its domains on the heap.  Every function is thread-safe
+ *    (but a look-alike index must not be added to while another thread uses
+ *    it) and never calls exit, abort or a callback.
  */
 #ifndef PUNY_PUNY_H
 #define PUNY_PUNY_H
@@ -209,6 +213,258 @@ int puny_encode_utf32(const char32_t *in, size_t in_len, char *out, size_t out_c
 /** Code points of a Punycode string; `out_cap` and the sizes are in code
  *  points.  `result` may be NULL. */
 int puny_decode_utf32(const char *in, size_t in_len, char32_t *out, size_t out_cap, puny_result *result) PUNY_NOEXCEPT;
+
+/* ------------------------------------------------------------------------ */
+/* Unicode Security Mechanisms (UTS #39, revision 32, Unicode 17.0):
+ * skeletons, confusability, restriction levels (<puny/security.hpp>). */
+
+/** Flags of the security and display functions: an OR of the PUNY_SEC_ bits. */
+typedef uint32_t puny_security_flags;
+
+/** Unicode 17.0 made all but 19,842 Han ideographs Uncommon_Use and every
+ *  Bopomofo character Limited_Use; with this flag the identifier profile also
+ *  allows every Unified_Ideograph and Bopomofo character, as before 17.0 (the
+ *  C++ API's puny::han_bopomofo::cjk_compat).  Without it: strict17. */
+#define PUNY_SEC_CJK_COMPAT ((puny_security_flags)1 << 0)
+
+/** The restriction levels of UTS #39 §5.2, least permissive first; values
+ *  as the C++ API's puny::restriction_level. */
+typedef enum puny_level {
+  PUNY_LEVEL_ASCII_ONLY = 1,             /**< Every character ASCII. */
+  PUNY_LEVEL_SINGLE_SCRIPT = 2,          /**< One script (the resolved script set is not empty). */
+  PUNY_LEVEL_HIGHLY_RESTRICTIVE = 3,     /**< Or Latin with Han+Bopomofo, Han+Hiragana+Katakana or Han+Hangul. */
+  PUNY_LEVEL_MODERATELY_RESTRICTIVE = 4, /**< Or Latin with one other Recommended script, not Cyrillic or Greek. */
+  PUNY_LEVEL_MINIMALLY_RESTRICTIVE = 5,  /**< Any mix of scripts, within the identifier profile. */
+  PUNY_LEVEL_UNRESTRICTED = 6            /**< A character outside the identifier profile. */
+} puny_level;
+
+/** The level's name: "ascii_only", "highly_restrictive", ... (NULL for a value out of range). */
+const char *puny_level_name(int level) PUNY_NOEXCEPT;
+
+/** The restriction level of UTF-8 text (UTS #39 §5.2) into `*level` (a
+ *  puny_level).  Returns PUNY_OK; PUNY_INVALID_UTF8 (the byte offset in
+ *  `result->position`); PUNY_INVALID_ARGUMENT for a NULL `level`, unknown
+ *  flags or a NULL `in` with a nonzero length.  `result` may be NULL.
+ *  Allocation-free, linear time. */
+int puny_restriction_level(const char *in, size_t in_len, puny_security_flags flags, int *level,
+                           puny_result *result) PUNY_NOEXCEPT;
+
+/** The most bytes puny_skeleton() writes per input byte. */
+#define PUNY_SKELETON_GROWTH 10
+
+/** The UTS #39 §4 skeleton of UTF-8 text (NFD, Default_Ignorable_Code_Point
+ *  removed, each character replaced by its confusables.txt prototype, NFD
+ *  again): two strings are confusable exactly when their skeletons are
+ *  equal.  Writes `result->written` bytes; PUNY_OUTPUT_TOO_SMALL with the
+ *  size needed in `result->needed` (`out_cap` 0 asks for it; at most
+ *  PUNY_SKELETON_GROWTH × `in_len`); PUNY_INVALID_UTF8 at `result->position`.
+ *  `result` may be NULL.  Allocation-free. */
+int puny_skeleton(const char *in, size_t in_len, char *out, size_t out_cap, puny_result *result) PUNY_NOEXCEPT;
+
+/** The skeleton of code points; sizes in code points.  A surrogate or a
+ *  value above U+10FFFF maps to itself.  `result` may be NULL. */
+int puny_skeleton_utf32(const char32_t *in, size_t in_len, char32_t *out, size_t out_cap,
+                        puny_result *result) PUNY_NOEXCEPT;
+
+/** puny_confusable(): the two strings have the same skeleton. */
+#define PUNY_CONFUSABLE ((uint32_t)1 << 0)
+/** puny_confusable(): confusable, and their resolved script sets intersect. */
+#define PUNY_CONFUSABLE_SINGLE_SCRIPT ((uint32_t)1 << 1)
+/** puny_confusable(): confusable, and their resolved script sets do not intersect. */
+#define PUNY_CONFUSABLE_MIXED_SCRIPT ((uint32_t)1 << 2)
+/** puny_confusable(): mixed-script confusable, and each string is single-script. */
+#define PUNY_CONFUSABLE_WHOLE_SCRIPT ((uint32_t)1 << 3)
+
+/** Whether UTF-8 strings `a` and `b` are confusable (UTS #39 §4) and how,
+ *  as an OR of the PUNY_CONFUSABLE bits in `*kinds` (0: not confusable).
+ *  Returns PUNY_OK; PUNY_INVALID_UTF8 when either string is ill-formed
+ *  (`*kinds` is then 0); PUNY_INVALID_ARGUMENT for a NULL `kinds` or a NULL
+ *  string with a nonzero length.  Allocation-free up to 1,024 code points
+ *  each. */
+int puny_confusable(const char *a, size_t a_len, const char *b, size_t b_len, uint32_t *kinds) PUNY_NOEXCEPT;
+
+/* ------------------------------------------------------------------------ */
+/* Look-alikes of protected domains (<puny/lookalike.hpp>). */
+
+/** A look-alike index: protected domains, queried with Chromium's top-domain
+ *  skeleton rules (so that login.раураl.com finds paypal.com).  Opaque;
+ *  made by puny_lookalike_index_new() and released by
+ *  puny_lookalike_index_free().  Queries may run from any number of threads
+ *  at once; adding must not run concurrently with anything on the same
+ *  index. */
+typedef struct puny_lookalike_index puny_lookalike_index;
+
+/** `id` of a puny_lookalike_match that found nothing, and of a
+ *  puny_display_result whose name looks like no protected domain. */
+#define PUNY_NO_LOOKALIKE SIZE_MAX
+
+/** A protected domain that a name looks like. */
+typedef struct puny_lookalike_match {
+  size_t id;          /**< Its index in the order domains were added; PUNY_NO_LOOKALIKE when none. */
+  const char *domain; /**< Its Unicode form (UTF-8, not NUL-terminated), valid while the index lives; NULL when none. */
+  size_t domain_len;  /**< The length of `domain` in bytes. */
+  int top_bucket;     /**< Nonzero when it was added to the top bucket. */
+} puny_lookalike_match;
+
+/** A new, empty index, or NULL when memory is short. */
+puny_lookalike_index *puny_lookalike_index_new(void) PUNY_NOEXCEPT;
+
+/** Releases an index (NULL is allowed and does nothing). */
+void puny_lookalike_index_free(puny_lookalike_index *index) PUNY_NOEXCEPT;
+
+/** Adds a protected domain (ACE or Unicode, any case; UTS #46 ToUnicode
+ *  with the uts46 profile must accept it; a trailing dot is dropped).  A
+ *  domain added with `top_bucket` nonzero is also found by
+ *  puny_lookalike_index_find_without_separators().  Returns PUNY_OK when it
+ *  was added or was there already; PUNY_IDNA_ERRORS (the codes in
+ *  `result->errors`); PUNY_INVALID_UTF8 (`result->position`);
+ *  PUNY_OUT_OF_MEMORY; PUNY_INVALID_ARGUMENT for a NULL index or buffer.
+ *  `result` may be NULL. */
+int puny_lookalike_index_add(puny_lookalike_index *index, const char *domain, size_t domain_len, int top_bucket,
+                             puny_result *result) PUNY_NOEXCEPT;
+
+/** Adds every domain of a list in the format of Chromium's top-domain lists:
+ *  one domain per line (LF or CRLF), "#" starts a comment line, blank lines
+ *  are skipped, and a line "###END_TOP_BUCKET###" ends the top bucket (a
+ *  list without it has none).  The number of domains added goes to
+ *  `*added`, the number of lines refused (not domain names; a domain
+ *  listed twice is not refused) to `*refused` and the 1-based
+ *  number of the first one to `*first_refused_line` (0 when none); each may
+ *  be NULL.  Returns PUNY_OK (lines refused included), PUNY_OUT_OF_MEMORY
+ *  or PUNY_INVALID_ARGUMENT. */
+int puny_lookalike_index_add_list(puny_lookalike_index *index, const char *text, size_t text_len, size_t *added,
+                                  size_t *refused, size_t *first_refused_line) PUNY_NOEXCEPT;
+
+/** The number of protected domains in the index (0 for NULL). */
+size_t puny_lookalike_index_size(const puny_lookalike_index *index) PUNY_NOEXCEPT;
+
+/** The protected domain of index `id` (Unicode, UTF-8, not NUL-terminated,
+ *  valid while the index lives) through `*domain` and `*domain_len`.
+ *  Returns PUNY_OK, or PUNY_INVALID_ARGUMENT for a NULL pointer or an `id`
+ *  out of range. */
+int puny_lookalike_index_domain(const puny_lookalike_index *index, size_t id, const char **domain,
+                                size_t *domain_len) PUNY_NOEXCEPT;
+
+/** The protected domain `domain` looks like (Chromium's full lookup: its
+ *  last 4, 3 and 2 labels), in `*match`; `match->id` is PUNY_NO_LOOKALIKE
+ *  when there is none.  A protected domain and its subdomains never match
+ *  themselves; an invalid domain matches nothing.  Returns PUNY_OK, or
+ *  PUNY_INVALID_ARGUMENT for a NULL index or match, or a NULL domain with
+ *  a nonzero length.  Allocation-free. */
+int puny_lookalike_index_find(const puny_lookalike_index *index, const char *domain, size_t domain_len,
+                              puny_lookalike_match *match) PUNY_NOEXCEPT;
+
+/** Chromium's separators-removed lookup: a top-bucket domain whose skeleton
+ *  without "." and "-" equals that of `domain` without them.  As
+ *  puny_lookalike_index_find(). */
+int puny_lookalike_index_find_without_separators(const puny_lookalike_index *index, const char *domain,
+                                                 size_t domain_len, puny_lookalike_match *match) PUNY_NOEXCEPT;
+
+/* ------------------------------------------------------------------------ */
+/* Display safety (<puny/display.hpp>): which labels of a domain name may be
+ * shown in Unicode, under a browser's or UTS #39's policy. */
+
+/** The display policies; values as the C++ API's puny::display_policy. */
+typedef enum puny_display_policy {
+  PUNY_POLICY_CHROMIUM = 0,                     /**< Chromium's IdnSpoofChecker (Unicode 17 / ICU 78.2); the default. */
+  PUNY_POLICY_FIREFOX = 1,                      /**< Firefox's nsIDNService::IsLabelSafe. */
+  PUNY_POLICY_UTS39_HIGHLY_RESTRICTIVE = 2,     /**< UTS #39 §5.2 Highly Restrictive, with §5.3 and §5.4. */
+  PUNY_POLICY_UTS39_MODERATELY_RESTRICTIVE = 3, /**< UTS #39 §5.2 Moderately Restrictive, with §5.3 and §5.4. */
+  PUNY_POLICY_ASCII = 4                         /**< Never show Unicode ("always Punycode"). */
+} puny_display_policy;
+
+/** The policy's name as the command line spells it ("chromium",
+ *  "uts39-highly-restrictive", ...), or NULL for a value out of range. */
+const char *puny_display_policy_name(int policy) PUNY_NOEXCEPT;
+
+/** Why a label is not shown in Unicode (or why a name is not shown as
+ *  itself); values as the C++ API's puny::display_reason.  A
+ *  puny_display_result carries them as bits: PUNY_REASON_BIT(reason). */
+typedef enum puny_display_reason {
+  PUNY_REASON_INVALID = 0,                   /**< The label is not valid under UTS #46. */
+  PUNY_REASON_CHARACTER_NOT_ALLOWED = 1,     /**< A character outside the policy's allowed set. */
+  PUNY_REASON_DENY_LISTED_CHARACTER = 2,     /**< A character on the policy's or the caller's block list. */
+  PUNY_REASON_SCRIPT_NOT_ALLOWED = 3,        /**< A script outside the caller's allowed scripts. */
+  PUNY_REASON_RESTRICTION_LEVEL = 4,         /**< A mix of scripts above the policy's restriction level (UTS #39 §5.2). */
+  PUNY_REASON_MIXED_NUMBERS = 5,             /**< Digits of more than one numbering system (UTS #39 §5.3). */
+  PUNY_REASON_INVISIBLE_OR_HIDDEN_MARKS = 6, /**< Repeated or too many nonspacing marks, or a hidden overlay (§5.4). */
+  PUNY_REASON_WHOLE_SCRIPT_CONFUSABLE = 7,   /**< Every letter of the label looks like a Latin letter (or the TLD's script). */
+  PUNY_REASON_DIGIT_LOOKALIKE = 8,           /**< The label is digits and characters that look like digits. */
+  PUNY_REASON_TLD_SPECIFIC_CHARACTER = 9,    /**< A character allowed only under its own TLD (þ ð ə, U+00B7...). */
+  PUNY_REASON_DANGEROUS_PATTERN = 10,        /**< A pattern of Kana, CJK strokes or combining marks browsers reject. */
+  PUNY_REASON_NON_ASCII_LATIN_MIXED = 11,    /**< Non-ASCII Latin mixed with another script. */
+  PUNY_REASON_LOOKALIKE_OF_PROTECTED = 12,   /**< The name looks like a protected domain. */
+  PUNY_REASON_ASCII_POLICY = 13              /**< The ascii policy shows no label in Unicode. */
+} puny_display_reason;
+
+/** The number of puny_display_reason values. */
+#define PUNY_DISPLAY_REASON_COUNT 14
+/** The bit of a puny_display_reason in a reasons mask. */
+#define PUNY_REASON_BIT(reason) ((uint32_t)1 << (reason))
+
+/** The reason's name ("whole_script_confusable"), or NULL for a value out of range. */
+const char *puny_display_reason_name(int reason) PUNY_NOEXCEPT;
+/** One English phrase per reason, or NULL for a value out of range. */
+const char *puny_display_reason_message(int reason) PUNY_NOEXCEPT;
+
+/** What a caller can set beyond the policy.  Zero-initialized
+ *  (`puny_display_options o = {0};`), every member has its default: the
+ *  chromium policy, no protected domains, nothing added or blocked, every
+ *  script, strict17. */
+typedef struct puny_display_options {
+  int policy;                          /**< A puny_display_policy. */
+  const puny_lookalike_index *protect; /**< Protected domains (NULL: none); consulted by every policy but ascii. */
+  const char *allowed_characters;      /**< UTF-8 characters the policy's allowed set gains (may be NULL). */
+  size_t allowed_characters_len;       /**< Its length in bytes. */
+  const char *blocked_characters;      /**< UTF-8 characters never shown in Unicode; wins over allowed (may be NULL). */
+  size_t blocked_characters_len;       /**< Its length in bytes. */
+  const char *scripts;                 /**< Allowed scripts, ISO 15924 codes separated by commas ("Latn,Grek"); NULL or empty: every script. */
+  size_t scripts_len;                  /**< Its length in bytes. */
+  puny_security_flags flags;           /**< PUNY_SEC_CJK_COMPAT or 0. */
+} puny_display_options;
+
+/** The decision for one label. */
+typedef struct puny_display_label {
+  size_t offset;           /**< Where the label's shown form starts in the output. */
+  size_t length;           /**< Its length in bytes. */
+  int non_ascii;           /**< Nonzero for an IDN label (its Unicode form is not ASCII). */
+  int shown_unicode;       /**< Nonzero when its Unicode form is shown (0 for ASCII labels). */
+  uint32_t reasons;        /**< Why not: PUNY_REASON_BIT(reason) for each (0 when shown or ASCII). */
+  uint32_t errors;         /**< Its UTS #46 codes: PUNY_IDNA_BIT(code) for each. */
+  uint32_t code_point;     /**< The character that decided the first reason, if one did (else 0). */
+  size_t code_point_index; /**< Its index, in code points, in the label's Unicode form. */
+} puny_display_label;
+
+/** What puny_display() did. */
+typedef struct puny_display_result {
+  int status;       /**< The return value. */
+  size_t written;   /**< Bytes of display string written. */
+  size_t needed;    /**< With PUNY_OUTPUT_TOO_SMALL: the output size that is enough. */
+  size_t position;  /**< With PUNY_INVALID_UTF8: the byte offset of the first bad sequence. */
+  uint32_t errors;  /**< UTS #46 codes of the whole name: PUNY_IDNA_BIT(code) for each. */
+  uint32_t reasons; /**< Union of the labels' reasons, and PUNY_REASON_LOOKALIKE_OF_PROTECTED: 0 when the name is shown as itself. */
+  size_t labels;    /**< Labels in the name (only the first `labels_cap` are written). */
+  size_t lookalike; /**< The id in the index of the protected domain it looks like, or PUNY_NO_LOOKALIKE. */
+} puny_display_result;
+
+/** Room puny_display() needs for a domain of `n` bytes. */
+#define PUNY_DISPLAY_BUFFER_SIZE(n) (18 * (size_t)(n) + 64)
+
+/** The display string of a domain name (any form UTS #46 accepts): each
+ *  label in Unicode where the policy allows it, else its xn-- form (a label
+ *  with UTS #46 errors as it was given).  It always converts back, by
+ *  ToASCII, to the ToASCII of the input.  One puny_display_label per label
+ *  goes to `labels` (up to `labels_cap`; may be NULL with 0).  `options` may
+ *  be NULL (the defaults).  Returns PUNY_OK when the display string was
+ *  written, whatever the decision: `result->reasons` is 0 when the name is
+ *  shown as itself.  PUNY_OUTPUT_TOO_SMALL with `result->needed`;
+ *  PUNY_INVALID_UTF8 at `result->position`; PUNY_INVALID_ARGUMENT for an
+ *  unknown policy or flag, an unknown script name, ill-formed UTF-8 in the
+ *  character lists, or a NULL pointer with a nonzero length;
+ *  PUNY_OUT_OF_MEMORY.  `result` may be NULL.  Allocation-free for domain
+ *  names. */
+int puny_display(const char *in, size_t in_len, const puny_display_options *options, char *out, size_t out_cap,
+                 puny_display_label *labels, size_t labels_cap, puny_display_result *result) PUNY_NOEXCEPT;
 
 /* ------------------------------------------------------------------------ */
 /* Versions. */

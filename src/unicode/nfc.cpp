@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <algorithm>
 
+#include "unicode/decomposition.hpp"
 #include "unicode/idna_record.hpp"
 #include "unicode/ucd.hpp"
 
@@ -13,17 +14,14 @@ namespace puny::detail {
 
 namespace {
 
-// Unicode §3.12 Conjoining Jamo Behavior: Hangul syllables decompose and
-// compose arithmetically, so the tables leave them out.
-constexpr char32_t s_base = 0xAC00;
-constexpr char32_t l_base = 0x1100;
-constexpr char32_t v_base = 0x1161;
-constexpr char32_t t_base = 0x11A7;
-constexpr char32_t l_count = 19;
-constexpr char32_t v_count = 21;
-constexpr char32_t t_count = 28;
-constexpr char32_t n_count = v_count * t_count;
-constexpr char32_t s_count = l_count * n_count;
+using hangul::l_base;
+using hangul::l_count;
+using hangul::s_base;
+using hangul::s_count;
+using hangul::t_base;
+using hangul::t_count;
+using hangul::v_base;
+using hangul::v_count;
 
 // Runs of non-starters up to this length are insertion-sorted; longer
 // ones are merge-sorted so that a hostile run stays O(n log n).
@@ -37,25 +35,6 @@ constexpr unsigned ccc_tag_shift = 24;
 constexpr char32_t code_point_mask = (char32_t{1} << ccc_tag_shift) - 1;
 
 constexpr char32_t sort_key(char32_t tagged) noexcept { return tagged >> ccc_tag_shift; }
-
-/// Full canonical decomposition (Unicode §3.7 D68) of cp into out; returns its length.
-std::size_t decompose(char32_t cp, char32_t* out) noexcept {
-  if (cp - s_base < s_count) {
-    const char32_t index = cp - s_base;
-    out[0] = l_base + index / n_count;
-    out[1] = v_base + (index % n_count) / t_count;
-    if (index % t_count == 0) return 2;
-    out[2] = t_base + index % t_count;
-    return 3;
-  }
-  const std::u32string_view parts = ucd::canonical_decomposition(cp);
-  if (parts.empty()) {
-    out[0] = cp;
-    return 1;
-  }
-  for (std::size_t i = 0; i < parts.size(); ++i) out[i] = parts[i];
-  return parts.size();
-}
 
 void insertion_sort(char32_t* run, std::size_t length) noexcept {
   for (std::size_t i = 1; i < length; ++i) {
@@ -252,7 +231,7 @@ std::size_t to_nfc(std::u32string_view in, std::span<char32_t> out) noexcept {
   if (out.size() < nfc_buffer_size(in.size())) return 0;
   char32_t* const text = out.data();
   std::size_t length = 0;
-  for (const char32_t cp : in) length += decompose(cp, text + length);
+  for (const char32_t cp : in) length += full_decomposition(cp, text + length);
   // The merge sort's scratch is the unused tail of out.  It always holds
   // half of any run: out has 4 slots per input code point, a run of
   // non-starters takes at most 2 of them per code point (no non-starter

@@ -17,7 +17,9 @@ TEST(CliCheck, ValidDomainShowsBothFormsAndEveryLabel) {
             "b\xC3\xBC" "cher.de: valid\n"
             "  ASCII:   xn--bcher-kva.de\n"
             "  Unicode: b\xC3\xBC" "cher.de\n"
+            "  Display: b\xC3\xBC" "cher.de  (chromium policy)\n"
             "  label 1  b\xC3\xBC" "cher  xn--bcher-kva\n"
+            "    display: shown in Unicode\n"
             "  label 2  de  de\n"
             "\n");
   EXPECT_EQ(r.err, "");

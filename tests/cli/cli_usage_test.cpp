@@ -126,7 +126,8 @@ TEST(CliUsage, DomainCommandHelp) {
 
 TEST(CliUsage, CheckHelp) {
   const auto r = run_puny({"check", "--help"});
-  EXPECT_TRUE(r.out.starts_with("Usage: puny check [--profile PROFILE] [FLAG...] [COMMON...] [--] [DOMAIN...]\n"))
+  EXPECT_TRUE(r.out.starts_with("Usage: puny check [--profile PROFILE] [FLAG...] [--policy POLICY]\n"
+                                "                  [--protect FILE]... [COMMON...] [--] [DOMAIN...]\n"))
       << r.out;
   expect_all(r.out, profile_and_flags);
   expect_all(r.out, common_options);
@@ -160,7 +161,7 @@ TEST(CliUsage, Version) {
 TEST(CliUsage, MissingCommand) {
   const auto r = run_puny({}, "tda\n");
   EXPECT_EQ(r.out, "");
-  EXPECT_EQ(r.err, "puny: missing command (encode, decode, to-ascii, to-unicode or check)\n" + hint);
+  EXPECT_EQ(r.err, "puny: missing command (encode, decode, to-ascii, to-unicode, check or display)\n" + hint);
   EXPECT_EQ(r.status, 2);
 }
 
@@ -168,7 +169,7 @@ TEST(CliUsage, UnknownCommand) {
   const auto r = run_puny({"frobnicate", "x"});
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(r.err,
-            "puny: unknown command 'frobnicate' (expected encode, decode, to-ascii, to-unicode or check)\n" + hint);
+            "puny: unknown command 'frobnicate' (expected encode, decode, to-ascii, to-unicode, check or display)\n" + hint);
   EXPECT_EQ(r.status, 2);
 }
 

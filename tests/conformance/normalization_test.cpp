@@ -11,29 +11,17 @@
 #include "nfc_of.hpp"
 #include "unicode/nfc.hpp"
 #include "unicode_data.hpp"
+#include "unicode_text.hpp"
 
 namespace {
 
+using puny_test::hex_code_points;
 using puny_test::nfc_of;
+using puny_test::parse_hex_code_points;
 
 using puny::detail::nfc_buffer_size;
 using puny::detail::to_nfc;
 
-
-std::u32string parse_code_points(const std::string& field) {
-  std::u32string result;
-  std::istringstream in(field);
-  std::string hex;
-  while (in >> hex) result.push_back(static_cast<char32_t>(std::stoul(hex, nullptr, 16)));
-  return result;
-}
-
-std::string show(const std::u32string& s) {
-  std::ostringstream out;
-  out << std::hex << std::uppercase;
-  for (const char32_t cp : s) out << static_cast<unsigned long>(cp) << ' ';
-  return out.str();
-}
 
 struct test_line {
   int part;
@@ -59,7 +47,7 @@ std::vector<test_line> read_lines(std::istream& in) {
     std::string field;
     for (auto& column : entry.c) {
       std::getline(fields, field, ';');
-      column = parse_code_points(field);
+      column = parse_hex_code_points(field);
     }
     lines.push_back(std::move(entry));
   }
@@ -78,8 +66,8 @@ TEST(NormalizationTest, EveryLineSatisfiesTheNfcInvariants) {
     if (ok) {
       ++passed;
     } else if (++reported <= 20) {
-      ADD_FAILURE() << "line " << t.line_number << ": c1 " << show(c1) << "-> " << show(nfc_of(c1)) << ", expected "
-                    << show(c2) << "; NFC(c4) " << show(nfc_of(c4)) << ", NFC(c5) " << show(nfc_of(c5));
+      ADD_FAILURE() << "line " << t.line_number << ": c1 " << hex_code_points(c1) << " -> " << hex_code_points(nfc_of(c1)) << ", expected "
+                    << hex_code_points(c2) << "; NFC(c4) " << hex_code_points(nfc_of(c4)) << ", NFC(c5) " << hex_code_points(nfc_of(c5));
     }
   }
   std::cout << "NormalizationTest.txt: " << passed << " of " << lines.size() << " lines passed\n";
@@ -96,7 +84,7 @@ TEST(NormalizationTest, IsNfcAgreesWithNfcOnEveryColumn) {
     for (const auto& column : t.c) {
       std::vector<char32_t> scratch(nfc_buffer_size(column.size()));
       const bool expected = nfc_of(column) == column;
-      EXPECT_EQ(puny::detail::is_nfc(column, scratch), expected) << "line " << t.line_number << ": " << show(column);
+      EXPECT_EQ(puny::detail::is_nfc(column, scratch), expected) << "line " << t.line_number << ": " << hex_code_points(column);
       ++(expected ? in_nfc : not_in_nfc);
     }
   }
@@ -124,7 +112,7 @@ TEST(NormalizationTest, CodePointsMissingFromPart1AreUnchanged) {
     if (listed[cp]) continue;
     const std::u32string one(1, cp);
     ++checked;
-    if (nfc_of(one) != one && ++reported <= 20) ADD_FAILURE() << "U+" << show(one) << "-> " << show(nfc_of(one));
+    if (nfc_of(one) != one && ++reported <= 20) ADD_FAILURE() << hex_code_points(one) << " -> " << hex_code_points(nfc_of(one));
   }
   std::cout << "NormalizationTest.txt Part 1: " << checked - reported << " of " << checked
             << " unlisted code points unchanged\n";

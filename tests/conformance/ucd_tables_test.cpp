@@ -19,67 +19,20 @@
 #include "idna/explain_text.hpp"
 #include "unicode/idna_record.hpp"
 #include "unicode/ucd.hpp"
+#include "ucd_file.hpp"
 #include "unicode_data.hpp"
+#include "unicode_text.hpp"
 
 namespace {
 
 namespace ucd = puny::detail::ucd;
 
+using puny_test::for_each_line;
+using puny_test::hex_code_point;
+using puny_test::parse_hex_code_points;
+using puny_test::split_trimmed;
+
 constexpr char32_t code_point_count = 0x110000;
-
-std::string trim(const std::string& s) {
-  const auto first = s.find_first_not_of(" \t");
-  if (first == std::string::npos) return {};
-  return s.substr(first, s.find_last_not_of(" \t") - first + 1);
-}
-
-std::vector<std::string> split(const std::string& s, char separator) {
-  std::vector<std::string> fields;
-  std::string field;
-  std::istringstream in(s);
-  while (std::getline(in, field, separator)) fields.push_back(trim(field));
-  if (!s.empty() && s.back() == separator) fields.emplace_back();
-  return fields;
-}
-
-std::pair<char32_t, char32_t> parse_range(const std::string& text) {
-  const auto dots = text.find("..");
-  const auto first = static_cast<char32_t>(std::stoul(text.substr(0, dots), nullptr, 16));
-  const auto last = dots == std::string::npos ? first : static_cast<char32_t>(std::stoul(text.substr(dots + 2), nullptr, 16));
-  return {first, last};
-}
-
-std::u32string parse_code_points(const std::string& text) {
-  std::u32string result;
-  std::istringstream in(text);
-  std::string hex;
-  while (in >> hex) result.push_back(static_cast<char32_t>(std::stoul(hex, nullptr, 16)));
-  return result;
-}
-
-std::string hex(char32_t cp) {
-  std::ostringstream out;
-  out << "U+" << std::hex << std::uppercase << std::setw(4) << std::setfill('0') << static_cast<unsigned long>(cp);
-  return out.str();
-}
-
-/// Calls f(range, fields) for every data line; and, when missing is set,
-/// for every "# @missing:" line first (in file order).
-void for_each_line(std::istream& in, bool with_missing,
-                   const std::function<void(std::pair<char32_t, char32_t>, const std::vector<std::string>&)>& f) {
-  std::string line;
-  while (std::getline(in, line)) {
-    if (with_missing && line.rfind("# @missing:", 0) == 0) {
-      const auto fields = split(line.substr(11), ';');
-      f(parse_range(fields[0]), fields);
-      continue;
-    }
-    line = trim(line.substr(0, line.find('#')));
-    if (line.empty()) continue;
-    const auto fields = split(line, ';');
-    f(parse_range(fields[0]), fields);
-  }
-}
 
 template <typename T>
 void fill(std::vector<T>& values, std::pair<char32_t, char32_t> range, T value) {
@@ -97,17 +50,17 @@ TEST(UcdTables, IdnaLookupMatchesIdnaMappingTableForEveryCodePoint) {
   for_each_line(file, false, [&](auto range, const auto& fields) {
     ASSERT_TRUE(statuses.count(fields[1])) << fields[1];
     fill(status, range, static_cast<int>(statuses.at(fields[1])));
-    fill(mapping, range, fields.size() > 2 ? parse_code_points(fields[2]) : std::u32string());
+    fill(mapping, range, fields.size() > 2 ? parse_hex_code_points(fields[2]) : std::u32string());
   });
   std::size_t mismatches = 0;
   for (char32_t cp = 0; cp < code_point_count; ++cp) {
-    ASSERT_NE(status[cp], -1) << hex(cp) << " is not in the file";
+    ASSERT_NE(status[cp], -1) << hex_code_point(cp) << " is not in the file";
     const ucd::idna_entry e = ucd::idna_lookup(cp);
     const ucd::idna_record record = ucd::lookup_idna_record(cp);
     if (static_cast<int>(e.status) != status[cp] || e.mapping() != mapping[cp] ||
         static_cast<int>(record.status()) != status[cp] || record.disallowed() != (e.status == ucd::idna_status::disallowed) ||
         static_cast<int>(ucd::lookup_validation_record(cp).status()) != status[cp]) {
-      if (++mismatches <= 20) ADD_FAILURE() << hex(cp) << ": status " << static_cast<int>(e.status) << " length " << int{e.length};
+      if (++mismatches <= 20) ADD_FAILURE() << hex_code_point(cp) << ": status " << static_cast<int>(e.status) << " length " << int{e.length};
     }
   }
   EXPECT_EQ(mismatches, 0u);
@@ -185,10 +138,10 @@ TEST(UcdTables, PropertiesMatchTheDerivedFilesForEveryCodePoint) {
     const ucd::idna_status status = ucd::lookup_idna_record(cp).status();
     const bool keeps_text = status != ucd::idna_status::mapped && status != ucd::idna_status::ignored;
     if ((!record_same || (keeps_text && ucd::lookup_idna_record(cp).bits() != r.bits())) && ++mismatches <= 20) {
-      ADD_FAILURE() << hex(cp) << ": the IDNA record's properties differ";
+      ADD_FAILURE() << hex_code_point(cp) << ": the IDNA record's properties differ";
     }
     if (!same && ++mismatches <= 20) {
-      ADD_FAILURE() << hex(cp) << ": ccc " << int{p.ccc} << "/" << ccc[cp] << " bidi " << static_cast<int>(p.bidi) << "/"
+      ADD_FAILURE() << hex_code_point(cp) << ": ccc " << int{p.ccc} << "/" << ccc[cp] << " bidi " << static_cast<int>(p.bidi) << "/"
                     << bidi[cp] << " joining " << static_cast<int>(p.joining) << "/" << joining[cp] << " mark " << p.mark
                     << " qc " << static_cast<int>(p.nfc_qc);
     }
@@ -213,11 +166,11 @@ unicode_data read_unicode_data(std::istream& in) {
   unicode_data data;
   std::string line;
   while (std::getline(in, line)) {
-    const auto fields = split(line, ';');
+    const auto fields = split_trimmed(line, ';');
     if (fields.size() != 15) continue;
     const auto cp = static_cast<char32_t>(std::stoul(fields[0], nullptr, 16));
     data.ccc[cp] = std::stoi(fields[3]);
-    if (!fields[5].empty() && fields[5][0] != '<') data.canonical[cp] = parse_code_points(fields[5]);
+    if (!fields[5].empty() && fields[5][0] != '<') data.canonical[cp] = parse_hex_code_points(fields[5]);
     if (!fields[12].empty()) data.upper[cp] = static_cast<char32_t>(std::stoul(fields[12], nullptr, 16));
     if (!fields[13].empty()) data.lower[cp] = static_cast<char32_t>(std::stoul(fields[13], nullptr, 16));
   }
@@ -247,7 +200,7 @@ TEST(UcdTables, DefaultIgnorablesMatchDerivedCorePropertiesForEveryCodePoint) {
   std::size_t wrong = 0;
   for (char32_t cp = 0; cp < code_point_count; ++cp) {
     if (puny::detail::explain_text::is_default_ignorable(cp) != ignorable[cp] && wrong++ < 20) {
-      ADD_FAILURE() << hex(cp) << ": is_default_ignorable says " << !ignorable[cp];
+      ADD_FAILURE() << hex_code_point(cp) << ": is_default_ignorable says " << !ignorable[cp];
     }
   }
   EXPECT_EQ(wrong, 0u);
@@ -267,9 +220,9 @@ TEST(UcdTables, DecompositionsAndCaseMappingsMatchUnicodeDataForEveryCodePoint) 
     if ((ucd::canonical_decomposition(cp) != expected || ucd::simple_lowercase(cp) != lower ||
          ucd::simple_uppercase(cp) != upper) &&
         ++mismatches <= 20) {
-      ADD_FAILURE() << hex(cp) << ": decomposition length " << ucd::canonical_decomposition(cp).size() << " vs "
-                    << expected.size() << ", lower " << hex(ucd::simple_lowercase(cp)) << " vs " << hex(lower)
-                    << ", upper " << hex(ucd::simple_uppercase(cp)) << " vs " << hex(upper);
+      ADD_FAILURE() << hex_code_point(cp) << ": decomposition length " << ucd::canonical_decomposition(cp).size() << " vs "
+                    << expected.size() << ", lower " << hex_code_point(ucd::simple_lowercase(cp)) << " vs " << hex_code_point(lower)
+                    << ", upper " << hex_code_point(ucd::simple_uppercase(cp)) << " vs " << hex_code_point(upper);
     }
     EXPECT_LE(ucd::canonical_decomposition(cp).size(), ucd::max_decomposition_length);
   }
@@ -298,7 +251,7 @@ TEST(UcdTables, PrimaryCompositesAreExactlyTheNonExcludedPairs) {
   std::set<std::pair<char32_t, char32_t>> pairs;
   for (const auto& [cp, parts] : data.canonical) {
     if (parts.size() != 2) {
-      EXPECT_TRUE(excluded.count(cp)) << hex(cp) << " is a singleton, so excluded";
+      EXPECT_TRUE(excluded.count(cp)) << hex_code_point(cp) << " is a singleton, so excluded";
       continue;
     }
     firsts.insert(parts[0]);
@@ -306,7 +259,7 @@ TEST(UcdTables, PrimaryCompositesAreExactlyTheNonExcludedPairs) {
     pairs.emplace(parts[0], parts[1]);
     const char32_t expected = excluded.count(cp) != 0 ? 0 : cp;
     composites += expected != 0 ? 1 : 0;
-    EXPECT_EQ(ucd::primary_composite(parts[0], parts[1]), expected) << hex(cp);
+    EXPECT_EQ(ucd::primary_composite(parts[0], parts[1]), expected) << hex_code_point(cp);
   }
   EXPECT_GT(composites, 900u);
   // Every other combination of a first and a second code point composes to nothing.
@@ -315,7 +268,7 @@ TEST(UcdTables, PrimaryCompositesAreExactlyTheNonExcludedPairs) {
     for (const char32_t second : seconds) {
       if (pairs.count({first, second}) != 0) continue;
       ++others;
-      EXPECT_EQ(ucd::primary_composite(first, second), 0u) << hex(first) << " " << hex(second);
+      EXPECT_EQ(ucd::primary_composite(first, second), 0u) << hex_code_point(first) << " " << hex_code_point(second);
     }
     EXPECT_EQ(ucd::primary_composite(first, 0x110000), 0u);
   }
@@ -336,7 +289,7 @@ TEST(UcdTables, PrimaryCompositesAreExactlyTheNonExcludedPairs) {
     const bool expected = composing.count(cp) != 0;
     if ((ucd::composes_first(cp) != expected || ucd::lookup_validation_record(cp).composes() != expected) &&
         ++wrong <= 20) {
-      ADD_FAILURE() << hex(cp) << " composes: " << expected;
+      ADD_FAILURE() << hex_code_point(cp) << " composes: " << expected;
     }
   }
   EXPECT_EQ(wrong, 0u);
@@ -354,10 +307,10 @@ TEST(UcdTables, DecomposingNonStartersAreQuickCheckNoAndDecomposingMaybesAreSupp
     if (ucd::canonical_decomposition(cp).empty()) continue;
     const ucd::properties p = ucd::lookup_properties(cp);
     if (p.ccc != 0) {
-      EXPECT_EQ(p.nfc_qc, ucd::nfc_quick_check::no) << hex(cp);
+      EXPECT_EQ(p.nfc_qc, ucd::nfc_quick_check::no) << hex_code_point(cp);
     }
     if (p.nfc_qc == ucd::nfc_quick_check::maybe) {
-      EXPECT_GT(cp, char32_t{0xFFFF}) << hex(cp);
+      EXPECT_GT(cp, char32_t{0xFFFF}) << hex_code_point(cp);
       ++decomposing_maybes;
     }
   }

@@ -1,0 +1,758 @@
+// puny — the display decision: each label in Unicode where its policy
+// allows, else in its ACE form (include/puny/display.hpp).
+//
+// As Chromium's url_formatter (IDNToUnicodeWithAdjustments,
+// IDNToUnicodeOneComponent; phantom-browser-core @13b705fa
+// components/url_formatter/url_formatter.cc): each label is converted on its
+// own, by UTS #46 ToUnicode with CheckBidi, so that the Bidi rule applies to
+// a label exactly when the label itself is right-to-left (as
+// uidna_labelToUnicode does); the TLD, decoded, goes to every label's
+// decision; a label with errors stays as it was given; and when some label
+// is an IDN label the whole display string is looked up among the
+// protected domains (GetSimilarTopDomain), a match reverting the whole
+// name to ASCII.
+//
+// Speed: the common name is converted by one ToUnicode of the whole name
+// with CheckBidi off, and the Bidi rule is then applied to its
+// right-to-left labels alone, which is the per-label result exactly (the
+// other checks of UTS #46 are per label already).  A name with any error
+// is converted again label by label, for each label's own codes.
+//
+// Working memory: the converted name and the code points of the TLD, the
+// display host (for the look-alike query) and the current label, on the
+// stack for every name a DNS can hold and from the heap (std::nothrow)
+// beyond.  Time is linear in the length of the name.
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <new>
+#include <optional>
+#include <span>
+#include <string_view>
+
+#include "display/labels.hpp"
+#include "display/policy.hpp"
+#include "idna/bidi_rule.hpp"
+#include "idna/pipeline.hpp"
+#include "puny/detail/simd_dispatch.hpp"
+#include "puny/display.hpp"
+#include "puny/idna.hpp"
+#include "puny/lookalike.hpp"
+#include "puny/utf8.hpp"
+#include "security/security_data.hpp"
+
+namespace puny {
+namespace {
+
+using detail::display::label_context;
+using detail::display::label_decision;
+using detail::display::label_reader;
+using detail::display::label_slice;
+
+bool is_ascii(std::string_view s) noexcept {
+  for (const char c : s)
+    if (static_cast<unsigned char>(c) >= 0x80) return false;
+  return true;
+}
+
+char ascii_lower(char c) noexcept { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+
+// A label of lowercase letters, digits and hyphens that UTS #46 §4.1 finds
+// valid without looking further: no hyphen first, last, or in both the
+// third and fourth positions (which also rules out `xn--`).  It is its own
+// ToUnicode and ToASCII and needs no decision.
+bool is_plain_ldh_label(std::string_view s) noexcept {
+  if (s.empty() || s.front() == '-' || s.back() == '-') return false;
+  if (s.size() >= 4 && s[2] == '-' && s[3] == '-') return false;
+  for (const char c : s)
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) return false;
+  return true;
+}
+
+// ---------------------------------------------------------------------------
+// Working memory, on the stack up to a size every DNS name fits in, then
+// from the heap.
+
+template <class T, std::size_t StackCapacity>
+class scratch {
+ public:
+  scratch() noexcept = default;
+  scratch(const scratch&) = delete;
+  scratch& operator=(const scratch&) = delete;
+
+  /// Room for `n` elements, keeping the first `keep`; false when the heap
+  /// refuses.
+  [[nodiscard]] bool reserve(std::size_t n, std::size_t keep) noexcept {
+    if (n <= capacity_) return true;
+    const std::size_t capacity = std::max(n, 2 * capacity_);
+    std::unique_ptr<T[]> grown(new (std::nothrow) T[capacity]);
+    if (!grown) return false;
+    std::copy_n(data_, std::min(keep, capacity_), grown.get());
+    heap_ = std::move(grown);
+    data_ = heap_.get();
+    capacity_ = capacity;
+    return true;
+  }
+  [[nodiscard]] T* data() noexcept { return data_; }
+  [[nodiscard]] std::size_t capacity() const noexcept { return capacity_; }
+  [[nodiscard]] std::span<T> from(std::size_t at) noexcept { return {data_ + at, capacity_ - at}; }
+  [[nodiscard]] std::basic_string_view<T> view(std::size_t at, std::size_t n) const noexcept { return {data_ + at, n}; }
+
+ private:
+  T stack_[StackCapacity];
+  std::unique_ptr<T[]> heap_;
+  T* data_ = stack_;
+  std::size_t capacity_ = StackCapacity;
+};
+
+/// UTF-8 into the caller's buffer, counting what does not fit.
+class utf8_writer {
+ public:
+  explicit utf8_writer(std::span<char> out) noexcept : out_(out) {}
+  [[nodiscard]] std::size_t count() const noexcept { return count_; }
+  [[nodiscard]] bool overflowed() const noexcept { return count_ > out_.size(); }
+  [[nodiscard]] std::span<char> rest() const noexcept {
+    return count_ < out_.size() ? out_.subspan(count_) : std::span<char>{};
+  }
+  void rewind(std::size_t to) noexcept { count_ = to; }
+  void advance(std::size_t n) noexcept { count_ += n; }
+  void byte(char c) noexcept {
+    if (count_ < out_.size()) out_[count_] = c;
+    ++count_;
+  }
+  void bytes(std::string_view s) noexcept {
+    if (s.size() <= out_.size() && count_ <= out_.size() - s.size()) std::memcpy(out_.data() + count_, s.data(), s.size());
+    count_ += s.size();
+  }
+  void lowercase(std::string_view s) noexcept {
+    if (s.size() <= out_.size() && count_ <= out_.size() - s.size()) {
+      char* at = out_.data() + count_;
+      for (const char c : s) *at++ = ascii_lower(c);
+    }
+    count_ += s.size();
+  }
+  void code_points(std::u32string_view s) noexcept {
+    // The kernel chosen at start-up (simd_dispatch.hpp) when the longest
+    // encoding of every code point fits.
+    if (const auto kernel = detail::active_simd_kernels.write_utf8;
+        kernel != nullptr && count_ <= out_.size() && s.size() <= (out_.size() - count_) / 4) {
+      count_ += kernel(s.data(), s.size(), out_.data() + count_);
+      return;
+    }
+    for (const char32_t c : s) {
+      if (c < 0x80) {
+        byte(static_cast<char>(c));
+      } else if (c < 0x800) {
+        byte(static_cast<char>(0xC0 | (c >> 6)));
+        byte(static_cast<char>(0x80 | (c & 0x3F)));
+      } else if (c < 0x10000) {
+        byte(static_cast<char>(0xE0 | (c >> 12)));
+        byte(static_cast<char>(0x80 | ((c >> 6) & 0x3F)));
+        byte(static_cast<char>(0x80 | (c & 0x3F)));
+      } else {
+        byte(static_cast<char>(0xF0 | (c >> 18)));
+        byte(static_cast<char>(0x80 | ((c >> 12) & 0x3F)));
+        byte(static_cast<char>(0x80 | ((c >> 6) & 0x3F)));
+        byte(static_cast<char>(0x80 | (c & 0x3F)));
+      }
+    }
+  }
+
+ private:
+  std::span<char> out_;
+  std::size_t count_ = 0;
+};
+
+// ---------------------------------------------------------------------------
+// One label converted on its own: where its code points are.
+
+enum class label_kind : std::uint8_t {
+  empty,    // the last label, empty: the root
+  ascii,    // valid, and ASCII after ToUnicode: no decision
+  idn,      // valid, with a non-ASCII code point: the policy decides
+  invalid,  // UTS #46 errors: shown as given
+};
+
+struct converted_label {
+  label_kind kind = label_kind::empty;
+  idna_errors errors;
+  std::size_t input_size = 0;  // the input's code points, from `at` (not for a plain LDH label)
+  std::size_t unicode_at = 0;  // ToUnicode's code points
+  std::size_t unicode_size = 0;
+  bool plain = false;  // a plain LDH label: its text is the input, no code points stored
+};
+
+class displayer {
+ public:
+  displayer(std::string_view domain, std::span<char> out, std::span<label_verdict> verdicts,
+            const display_options& options) noexcept
+      : domain_(domain), out_(out), verdicts_(verdicts), options_(options) {}
+
+  display_result run() noexcept;
+
+ private:
+  [[nodiscard]] bool run_whole(std::u32string_view processed) noexcept;
+  [[nodiscard]] bool run_by_label() noexcept;
+  [[nodiscard]] display_result finish() noexcept;
+
+  // ToUnicode of one label into the working memory from `at` on.
+  [[nodiscard]] bool convert(const label_slice& s, std::size_t at, converted_label& label) noexcept;
+  // The TLD's forms, from its input text and, when it is valid, its
+  // ToUnicode code points (at the start of the working memory already).
+  void set_tld(std::string_view text, bool valid) noexcept;
+  [[nodiscard]] label_decision decide(std::u32string_view unicode) const noexcept;
+  // The ACE form of a valid IDN label.
+  void write_ascii_form(std::string_view text) noexcept;
+  // After the label's display form is written: its verdict, and the host
+  // the look-alike query reads.
+  [[nodiscard]] bool end_label(std::size_t k, label_verdict& v, bool last) noexcept;
+  // Writes the whole name again with every label in its ACE form or as
+  // given (a look-alike of a protected domain).
+  [[nodiscard]] bool revert_to_ascii() noexcept;
+  // The name with every valid label in Unicode, from `at` on; its length.
+  [[nodiscard]] std::optional<std::size_t> unicode_host(std::size_t at) noexcept;
+  [[nodiscard]] std::size_t host_at() const noexcept { return tld_in_memory_ ? tld_unicode_size_ : 0; }
+
+  std::string_view domain_;
+  std::span<char> out_;
+  std::span<label_verdict> verdicts_;
+  const display_options& options_;
+  const idna_options unicode_options_ = detail::display::label_options(options_.policy);
+  const idna_options ascii_options_ = detail::display::label_ascii_options(options_.policy);
+  scratch<char32_t, 4096> memory_;
+  utf8_writer writer_{out_};
+  display_result result_;
+  // The TLD: its ASCII form (at most tld_ascii_capacity bytes are kept: no
+  // TLD a policy compares with is longer) and its Unicode form, at the
+  // start of the working memory, the display host after it.
+  static constexpr std::size_t tld_ascii_capacity = 255;
+  char tld_ascii_[tld_ascii_capacity];
+  std::size_t tld_ascii_size_ = 0;
+  std::size_t tld_unicode_size_ = 0;
+  // The TLD's code points are in the working memory (from 0), or, on the
+  // fast path, in the converted name (tld_unicode_).
+  bool tld_in_memory_ = true;
+  std::u32string_view tld_unicode_;
+  // The look-alike query: the display host in code points, in the working
+  // memory after the TLD's code points.
+  bool protect_ = options_.protect != nullptr && options_.policy != display_policy::ascii;
+  std::size_t host_size_ = 0;
+  bool has_idn_ = false;
+  bool idn_rejected_ = false;
+  bool out_of_memory_ = false;
+};
+
+bool displayer::convert(const label_slice& s, std::size_t at, converted_label& label) noexcept {
+  label = {};
+  const std::string_view text = s.text;
+  if (text.empty()) {
+    // An empty label other than the root: UTS #46 X4_2.
+    if (!s.last) {
+      label.kind = label_kind::invalid;
+      label.errors.insert(idna_code::X4_2);
+    }
+    return true;
+  }
+  if (is_plain_ldh_label(text)) {
+    label.kind = label_kind::ascii;
+    label.plain = true;
+    return true;
+  }
+  // The input's code points (never more than its bytes), then ToUnicode's.
+  if (!memory_.reserve(at + text.size(), at)) return false;
+  const result decoded = utf8_to_utf32(text, std::span<char32_t>(memory_.data() + at, text.size()));
+  label.input_size = decoded.written;
+  label.unicode_at = at + decoded.written;
+  for (;;) {
+    const idna_result r = to_unicode(memory_.view(at, label.input_size), memory_.from(label.unicode_at), unicode_options_);
+    if (r.code == status::output_too_small) {
+      if (!memory_.reserve(label.unicode_at + r.needed, label.unicode_at)) return false;
+      continue;
+    }
+    if (r.code != status::success) return false;  // scratch_too_small
+    label.unicode_size = r.written;
+    label.errors = r.errors;
+    break;
+  }
+  if (!label.errors.empty()) {
+    label.kind = label_kind::invalid;
+    return true;
+  }
+  label.kind = label_kind::ascii;
+  for (const char32_t c : memory_.view(label.unicode_at, label.unicode_size)) {
+    if (c >= 0x80) {
+      label.kind = label_kind::idn;
+      break;
+    }
+  }
+  return true;
+}
+
+// GetTopLevelDomain: the last label (a trailing dot, the root, is not a
+// label here), decoded when it is valid; kept as given, lowercased, when it
+// is not (Chromium keeps the text of a TLD it cannot decode).
+void displayer::set_tld(std::string_view text, bool valid) noexcept {
+  const bool ascii = is_ascii(text);
+  if (!valid) {
+    // Room for as many code points as bytes was reserved by the caller.
+    const result decoded = utf8_to_utf32(text, memory_.from(0));
+    tld_unicode_size_ = decoded.written;
+    for (std::size_t i = 0; i < tld_unicode_size_; ++i)
+      if (memory_.data()[i] >= U'A' && memory_.data()[i] <= U'Z') memory_.data()[i] += U'a' - U'A';
+  }
+  if (ascii) {
+    for (const char c : text.substr(0, tld_ascii_capacity)) tld_ascii_[tld_ascii_size_++] = ascii_lower(c);
+  } else if (valid) {
+    const idna_result r = to_ascii(tld_in_memory_ ? memory_.view(0, tld_unicode_size_) : tld_unicode_,
+                                   std::span<char>(tld_ascii_, tld_ascii_capacity), ascii_options_);
+    if (r.ok()) tld_ascii_size_ = r.written;
+  }
+}
+
+label_decision displayer::decide(std::u32string_view unicode) const noexcept {
+  // The caller's block list and script list come before any policy.
+  for (std::size_t i = 0; !options_.blocked_characters.empty() && i < unicode.size(); ++i) {
+    if (options_.blocked_characters.find(unicode[i]) != std::u32string_view::npos) {
+      label_decision d;
+      d.reasons.insert(display_reason::deny_listed_character);
+      d.code_point = unicode[i];
+      d.index = i;
+      return d;
+    }
+  }
+  if (!options_.allowed_scripts.empty()) {
+    for (std::size_t i = 0; i < unicode.size(); ++i) {
+      const script sc = detail::security::record_of(unicode[i]).sc;
+      if (sc != script::common && sc != script::inherited && !options_.allowed_scripts.contains(sc)) {
+        label_decision d;
+        d.reasons.insert(display_reason::script_not_allowed);
+        d.code_point = unicode[i];
+        d.index = i;
+        d.culprit_script = sc;
+        return d;
+      }
+    }
+  }
+  const label_context context{unicode, std::string_view(tld_ascii_, tld_ascii_size_),
+                              tld_in_memory_ ? memory_.view(0, tld_unicode_size_) : tld_unicode_, options_};
+  switch (options_.policy) {
+    case display_policy::chromium:
+      return detail::display::chromium_label(context);
+    case display_policy::firefox:
+      return detail::display::firefox_label(context);
+    case display_policy::uts39_highly_restrictive:
+      return detail::display::uts39_label(context, restriction_level::highly_restrictive);
+    case display_policy::uts39_moderately_restrictive:
+      return detail::display::uts39_label(context, restriction_level::moderately_restrictive);
+    case display_policy::ascii:
+      break;
+  }
+  label_decision d;
+  d.reasons.insert(display_reason::ascii_policy);
+  return d;
+}
+
+void displayer::write_ascii_form(std::string_view text) noexcept {
+  if (is_ascii(text)) {
+    // A valid ASCII label (`xn--`) is its own ACE form, lowercased.
+    writer_.lowercase(text);
+    return;
+  }
+  const idna_result r = to_ascii(text, writer_.rest(), ascii_options_);
+  if (r.code == status::success && r.errors.empty()) {
+    writer_.advance(r.written);
+  } else if (r.code == status::output_too_small) {
+    writer_.advance(r.needed);
+  } else {
+    writer_.bytes(text);  // not reached: ToUnicode accepted the label
+  }
+}
+
+bool displayer::end_label(std::size_t k, label_verdict& v, bool last) noexcept {
+  v.length = writer_.count() - v.offset;
+  result_.errors |= v.errors;
+  result_.reasons |= v.reasons;
+  if (k < verdicts_.size()) verdicts_[k] = v;
+  if (!last) writer_.byte('.');
+  if (!protect_ || writer_.overflowed()) return true;
+  // The label as displayed, from what was just written (UTF-8 of ours).
+  const std::size_t at = host_at() + host_size_;
+  if (!memory_.reserve(at + v.length + 1, at)) return false;
+  const result r = utf8_to_utf32(std::string_view(out_.data() + v.offset, v.length), memory_.from(at));
+  host_size_ += r.written;
+  if (!last) memory_.data()[host_at() + host_size_++] = U'.';
+  return true;
+}
+
+// detail::display::may_be_rtl, branch-free.
+constexpr bool may_be_rtl_bits(char32_t c) noexcept {
+  return static_cast<bool>(static_cast<unsigned>(c - 0x0590 < 0x0370) | static_cast<unsigned>(c == 0x200F) |
+                           static_cast<unsigned>(c - 0xFB1D < 0x03E3) | static_cast<unsigned>(c - 0x10800 < 0x0800) |
+                           static_cast<unsigned>(c - 0x1E800 < 0x0800));
+}
+static_assert(may_be_rtl_bits(0x0590) && may_be_rtl_bits(0x08FF) && !may_be_rtl_bits(0x0900) && !may_be_rtl_bits(0x058F) &&
+              may_be_rtl_bits(0xFB1D) && may_be_rtl_bits(0xFEFF) && !may_be_rtl_bits(0xFF00) && !may_be_rtl_bits(0xFB1C) &&
+              may_be_rtl_bits(0x10800) && may_be_rtl_bits(0x10FFF) && !may_be_rtl_bits(0x11000) &&
+              may_be_rtl_bits(0x1E800) && may_be_rtl_bits(0x1EFFF) && !may_be_rtl_bits(0x1F000) && may_be_rtl_bits(0x200F));
+
+// Every label valid but for the Bidi rule, which is still to check:
+// `processed` is ToUnicode of the whole name (in the pipeline's working
+// memory), label k of it ToUnicode of input label k.  False when a
+// right-to-left label fails the rule, the name has more labels than the
+// spans below hold, or the heap refused: the name then goes label by label.
+bool displayer::run_whole(std::u32string_view processed) noexcept {
+  // One pass finds the labels, and for each whether it is ASCII and whether
+  // it may be right-to-left (detail::display::may_be_rtl), before any is
+  // decided: the TLD is then at hand.
+  struct label_span {
+    std::uint32_t at;
+    std::uint32_t size;
+    bool ascii;
+    bool rtl;
+  };
+  constexpr std::size_t max_labels = 64;
+  label_span spans[max_labels];
+  std::size_t count = 0;
+  {
+    std::size_t at = 0;
+    for (;;) {
+      if (count == max_labels) return false;
+      // The least and greatest code points: no code point of the label
+      // may be right-to-left when no range of may_be_rtl meets [low, high].
+      char32_t low = 0x10FFFF;
+      char32_t high = 0;
+      std::size_t end = at;
+      for (; end < processed.size() && processed[end] != U'.'; ++end) {
+        const char32_t c = processed[end];
+        low = std::min(low, c);
+        high = std::max(high, c);
+      }
+      const bool rtl = !(high < 0x0590 || (low > 0x08FF && high < 0x200F) || (low > 0x200F && high < 0xFB1D) ||
+                         (low > 0xFEFF && high < 0x10800) || (low > 0x10FFF && high < 0x1E800) || low > 0x1EFFF);
+      spans[count++] = {static_cast<std::uint32_t>(at), static_cast<std::uint32_t>(end - at), high < 0x80, rtl};
+      if (end >= processed.size()) break;
+      at = end + 1;
+    }
+  }
+  auto view = [&](const label_span& l) noexcept { return processed.substr(l.at, l.size); };
+  auto bidi_fails = [&](const label_span& l) noexcept {
+    if (!l.rtl) return false;
+    for (const char32_t c : view(l)) {
+      if (may_be_rtl_bits(c)) return detail::has_rtl(view(l)) && !detail::bidi_rule(view(l)).empty();
+    }
+    return false;
+  };
+
+  // The TLD (GetTopLevelDomain): the last label, a trailing empty one (the
+  // root) not counted, when the name has two labels or more.
+  const std::size_t named = count > 1 && spans[count - 1].size == 0 ? count - 1 : count;
+  if (named >= 2) {
+    const label_span& tld = spans[named - 1];
+    if (bidi_fails(tld)) return false;
+    tld_in_memory_ = false;
+    tld_unicode_ = view(tld);
+    tld_unicode_size_ = tld.size;
+    if (tld.ascii) {
+      // Its ToUnicode is its lowercase ASCII form (mapped from whatever the
+      // input spelled), which is also its ToASCII.
+      for (const char32_t c : tld_unicode_.substr(0, tld_ascii_capacity))
+        tld_ascii_[tld_ascii_size_++] = static_cast<char>(c);
+    } else {
+      set_tld(detail::display::tld_of(domain_), true);
+    }
+  }
+
+  // Every IDN label decided first.  When all are shown (the usual name)
+  // and no look-alike query needs the host label by label, the display
+  // string is the converted name as it is, written in one piece.
+  // The decisions of the first labels are kept for the label-by-label
+  // writing below (a few: the array is initialized on every call); a name
+  // with more labels and one not shown has the others decided again.
+  constexpr std::size_t kept = 8;
+  label_decision decisions[kept];
+  bool all_shown = true;
+  for (std::size_t k = 0; k < count; ++k) {
+    const label_span& l = spans[k];
+    if (l.ascii) continue;
+    if (bidi_fails(l)) return false;
+    const label_decision d = decide(view(l));
+    all_shown = all_shown && d.reasons.empty();
+    if (k < kept) decisions[k] = d;
+  }
+  if (all_shown && !protect_) {
+    writer_.code_points(processed);
+    if (!writer_.overflowed()) {
+      // Each label's place in the output: its separators are the only
+      // U+002E bytes there.
+      const char* const begin = out_.data();
+      std::size_t offset = 0;
+      for (std::size_t k = 0; k < count; ++k) {
+        const label_span& l = spans[k];
+        std::size_t length = writer_.count() - offset;
+        if (k + 1 < count) {
+          const void* dot = std::memchr(begin + offset, '.', length);
+          length = static_cast<std::size_t>(static_cast<const char*>(dot) - (begin + offset));
+        }
+        label_verdict v;
+        v.offset = offset;
+        v.length = length;
+        v.non_ascii = v.shown_unicode = !l.ascii;
+        has_idn_ = has_idn_ || !l.ascii;
+        if (k < verdicts_.size()) verdicts_[k] = v;
+        offset += length + 1;
+      }
+      result_.labels = count;
+      return true;
+    }
+    writer_.rewind(0);  // the caller's buffer is too small: counted below
+  }
+
+  // The input's labels, read only when one is shown in its ACE form.
+  label_reader reader(std::string_view{});
+  std::size_t read = 0;  // labels the reader has passed
+  for (std::size_t k = 0; k < count; ++k) {
+    const label_span& l = spans[k];
+    const std::u32string_view unicode = view(l);
+    const bool last = k + 1 == count;
+    label_verdict v;
+    v.offset = writer_.count();
+    if (l.ascii) {
+      writer_.code_points(unicode);
+    } else {
+      has_idn_ = true;
+      v.non_ascii = true;
+      const label_decision d = k < kept ? decisions[k] : decide(unicode);
+      if (d.reasons.empty()) {
+        v.shown_unicode = true;
+        writer_.code_points(unicode);
+      } else {
+        idn_rejected_ = true;
+        v.reasons = d.reasons;
+        v.code_point = d.code_point;
+        v.code_point_index = d.index;
+        if (read == 0) reader = label_reader(domain_);
+        label_slice s = reader.next();
+        for (++read; read <= k; ++read) s = reader.next();
+        write_ascii_form(s.text);
+      }
+    }
+    if (!end_label(k, v, last)) {
+      out_of_memory_ = true;
+      return false;
+    }
+    result_.labels = k + 1;
+  }
+  return true;
+}
+
+// Label by label, each with its own ToUnicode and codes.
+bool displayer::run_by_label() noexcept {
+  const std::string_view tld_text = detail::display::tld_of(domain_);
+  if (!tld_text.empty()) {
+    converted_label tld;
+    if (!convert(label_slice{tld_text, false}, 0, tld)) return false;
+    const bool valid = !tld.plain && tld.kind != label_kind::invalid;
+    if (valid) {
+      // The ToUnicode form to the front of the working memory.
+      std::copy_n(memory_.data() + tld.unicode_at, tld.unicode_size, memory_.data());
+      tld_unicode_size_ = tld.unicode_size;
+    } else if (!memory_.reserve(tld_text.size() + 1, 0)) {
+      return false;
+    }
+    set_tld(tld_text, valid);
+  }
+
+  label_reader reader(domain_);
+  for (std::size_t k = 0; !reader.done(); ++k) {
+    const label_slice s = reader.next();
+    converted_label label;
+    if (!convert(s, tld_unicode_size_ + host_size_, label)) return false;
+    label_verdict v;
+    v.offset = writer_.count();
+    v.errors = label.errors;
+    switch (label.kind) {
+      case label_kind::empty:
+        break;
+      case label_kind::ascii:
+        if (label.plain) {
+          writer_.bytes(s.text);
+        } else {
+          writer_.code_points(memory_.view(label.unicode_at, label.unicode_size));
+        }
+        break;
+      case label_kind::invalid:
+        for (const char32_t c : memory_.view(label.unicode_at, label.unicode_size))
+          if (c >= 0x80) v.non_ascii = true;
+        v.reasons.insert(display_reason::invalid);
+        writer_.bytes(s.text);
+        break;
+      case label_kind::idn: {
+        has_idn_ = true;
+        v.non_ascii = true;
+        const std::u32string_view unicode = memory_.view(label.unicode_at, label.unicode_size);
+        const label_decision d = decide(unicode);
+        if (d.reasons.empty()) {
+          v.shown_unicode = true;
+          writer_.code_points(unicode);
+        } else {
+          idn_rejected_ = true;
+          v.reasons = d.reasons;
+          v.code_point = d.code_point;
+          v.code_point_index = d.index;
+          write_ascii_form(s.text);
+        }
+        break;
+      }
+    }
+    if (!end_label(k, v, s.last)) return false;
+    result_.labels = k + 1;
+  }
+  return true;
+}
+
+bool displayer::revert_to_ascii() noexcept {
+  writer_.rewind(0);
+  label_reader reader(domain_);
+  for (std::size_t k = 0; !reader.done(); ++k) {
+    const label_slice s = reader.next();
+    converted_label label;
+    if (!convert(s, host_at(), label)) return false;
+    const std::size_t offset = writer_.count();
+    if (label.kind == label_kind::idn) {
+      write_ascii_form(s.text);
+    } else if (label.kind == label_kind::ascii && !label.plain) {
+      writer_.code_points(memory_.view(label.unicode_at, label.unicode_size));
+    } else {
+      writer_.bytes(s.text);
+    }
+    if (k < verdicts_.size()) {
+      label_verdict& v = verdicts_[k];
+      v.offset = offset;
+      v.length = writer_.count() - offset;
+      if (v.shown_unicode) {
+        v.shown_unicode = false;
+        v.reasons.insert(display_reason::lookalike_of_protected);
+      }
+    }
+    if (!s.last) writer_.byte('.');
+  }
+  return true;
+}
+
+std::optional<std::size_t> displayer::unicode_host(std::size_t at) noexcept {
+  label_reader reader(domain_);
+  std::size_t size = 0;
+  while (!reader.done()) {
+    const label_slice s = reader.next();
+    // Each label's code points go right after the host built so far.
+    converted_label label;
+    if (!convert(s, at + size, label)) return std::nullopt;
+    if (label.plain) {
+      if (!memory_.reserve(at + size + s.text.size() + 1, at + size)) return std::nullopt;
+      for (const char c : s.text) memory_.data()[at + size++] = static_cast<unsigned char>(c);
+    } else if (label.kind == label_kind::ascii || label.kind == label_kind::idn) {
+      std::copy_n(memory_.data() + label.unicode_at, label.unicode_size, memory_.data() + at + size);
+      size += label.unicode_size;
+    } else {
+      // Empty or invalid: as given (its code points are there already).
+      size += label.input_size;
+    }
+    if (!s.last) {
+      if (!memory_.reserve(at + size + 1, at + size)) return std::nullopt;
+      memory_.data()[at + size++] = U'.';
+    }
+  }
+  return size;
+}
+
+display_result displayer::finish() noexcept {
+  display_result& result = result_;
+  auto out_of_memory = [] {
+    display_result r;
+    r.code = status::scratch_too_small;
+    return r;
+  };
+  if (protect_ && has_idn_) {
+    if (writer_.overflowed()) {
+      // No answer fits: report room for the longer of the two forms.
+      const std::size_t unicode_size = writer_.count();
+      if (!revert_to_ascii()) return out_of_memory();
+      result.code = status::output_too_small;
+      result.needed = std::max(unicode_size, writer_.count());
+      return result;
+    }
+    std::optional<lookalike_match> match =
+        options_.protect->find_unicode(memory_.view(host_at(), host_size_));
+    if (match) {
+      if (!revert_to_ascii()) return out_of_memory();
+    } else if (idn_rejected_) {
+      // The name as Chromium displays it matched nothing, but a label was
+      // kept in ASCII for another reason: the name with every label in
+      // Unicode (UnsafeIDNToUnicodeWithDetails) is looked up too, to report
+      // the domain it imitates.  The display string does not change.
+      const std::optional<std::size_t> size = unicode_host(host_at());
+      if (!size) return out_of_memory();
+      match = options_.protect->find_unicode(memory_.view(host_at(), *size));
+    }
+    if (match) {
+      result.lookalike = match->id;
+      result.reasons.insert(display_reason::lookalike_of_protected);
+    }
+  }
+  if (writer_.overflowed()) {
+    result.code = status::output_too_small;
+    result.needed = writer_.count();
+    return result;
+  }
+  result.written = writer_.count();
+  return result;
+}
+
+display_result displayer::run() noexcept {
+  auto out_of_memory = [] {
+    display_result r;
+    r.code = status::scratch_too_small;
+    return r;
+  };
+  // ToUnicode of the whole name, the Bidi rule left for later; the labels
+  // are decided in the pipeline's working memory, where the converted name
+  // is in code points.
+  idna_options whole = unicode_options_;
+  whole.check_bidi = false;
+  bool done = false;
+  const idna_result r = detail::run_pipeline(
+      domain_, whole, detail::idna_operation::to_unicode,
+      [&](const detail::workspace& ws, const detail::processed_domain& p) noexcept {
+        if (p.errors.empty()) done = run_whole(std::u32string_view(ws.domain.data(), p.length));
+        return idna_result{};
+      });
+  if (r.code == status::invalid_utf8) {
+    display_result d;
+    d.code = status::invalid_utf8;
+    d.position = r.position;
+    return d;
+  }
+  if (r.code != status::success || out_of_memory_) return out_of_memory();
+  if (!done) {
+    // Again, label by label: a name with an error, each label with its codes.
+    writer_.rewind(0);
+    result_ = {};
+    tld_ascii_size_ = tld_unicode_size_ = host_size_ = 0;
+    tld_in_memory_ = true;
+    has_idn_ = idn_rejected_ = false;
+    if (!run_by_label()) return out_of_memory();
+  }
+  return finish();
+}
+
+}  // namespace
+
+display_result display(std::string_view domain, std::span<char> out, std::span<label_verdict> labels,
+                       const display_options& options) noexcept {
+  displayer d(domain, out, labels, options);
+  return d.run();
+}
+
+}  // namespace puny
