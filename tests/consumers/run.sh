@@ -40,6 +40,9 @@ make -s -C "$here/c11" OUT="$work" "${pc_flags[@]}" >/dev/null
 "$work/consumer"
 
 if [ "$kind" = shared ]; then
-  # The programs really use the shared library.
-  ldd "$work/consumer" | grep -q "libpuny\.so" || { echo "C consumer does not load libpuny.so" >&2; exit 1; }
+  # The programs really use the shared library.  ldd's output is captured
+  # first: `ldd | grep -q` under pipefail fails when grep exits early and
+  # ldd gets SIGPIPE.
+  deps=$(ldd "$work/consumer")
+  grep -q "libpuny\.so" <<<"$deps" || { echo "C consumer does not load libpuny.so" >&2; exit 1; }
 fi
