@@ -5,6 +5,8 @@
 //  display/chromium/ace/puny       puny::display core, chromium policy, no protected list
 //      (both over the ACE forms of unicode.txt, as idna/to_unicode/ace; goal:
 //      display at most 1.5 × to_unicode)
+//  display/ascii/ace/puny          puny::display core, ascii policy: the same work but for
+//      the policy's (every IDN label shown in its ACE form), for information
 //  skeleton/utf8/labels/puny       puny::skeleton, UTF-8 into a caller buffer
 //  skeleton/utf8/labels/icu        ICU uspoof_getSkeletonUTF8 (type 0), when icu-i18n was found
 //      (both over the labels of unicode.txt with a non-ASCII code point;
@@ -111,13 +113,13 @@ void bm_display_to_unicode(benchmark::State& state) {
   per_item(state, per_domain, set->size());
 }
 
-void bm_display_chromium(benchmark::State& state) {
+void bm_display(benchmark::State& state, puny::display_policy policy) {
   const domain_set* set = domains_or_skip(state, domain_corpus::ace);
   if (set == nullptr) return;
   std::vector<char> out(puny::display_buffer_size(set->max_bytes));
   std::array<puny::label_verdict, 128> verdicts;
   puny::display_options options;
-  options.policy = puny::display_policy::chromium;
+  options.policy = policy;
   bool broken = false;
   std::size_t shown = 0;
   for (auto _ : state) {
@@ -354,7 +356,8 @@ void bm_lookalike_find(benchmark::State& state, domain_corpus c) {
 
 void register_display_benchmarks() {
   benchmark::RegisterBenchmark(display_to_unicode_benchmark, bm_display_to_unicode);
-  benchmark::RegisterBenchmark(display_chromium_benchmark, bm_display_chromium);
+  benchmark::RegisterBenchmark(display_chromium_benchmark, bm_display, puny::display_policy::chromium);
+  benchmark::RegisterBenchmark("display/ascii/ace/puny", bm_display, puny::display_policy::ascii);
   benchmark::RegisterBenchmark(skeleton_puny_benchmark, bm_skeleton_puny);
 #if defined(PUNY_BENCH_HAVE_ICU_I18N)
   benchmark::RegisterBenchmark(skeleton_icu_benchmark, bm_skeleton_icu);

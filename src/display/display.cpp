@@ -101,10 +101,12 @@ class scratch {
   [[nodiscard]] std::basic_string_view<T> view(std::size_t at, std::size_t n) const noexcept { return {data_ + at, n}; }
 
  private:
-  T stack_[StackCapacity];
+  // The array last, so that the members read on every call share a cache
+  // line with the owner's other members.
   std::unique_ptr<T[]> heap_;
   T* data_ = stack_;
   std::size_t capacity_ = StackCapacity;
+  T stack_[StackCapacity];
 };
 
 /// UTF-8 into the caller's buffer, counting what does not fit.
@@ -221,7 +223,6 @@ class displayer {
   const display_options& options_;
   const idna_options unicode_options_ = detail::display::label_options(options_.policy);
   const idna_options ascii_options_ = detail::display::label_ascii_options(options_.policy);
-  scratch<char32_t, 4096> memory_;
   utf8_writer writer_{out_};
   display_result result_;
   // The TLD: its ASCII form (at most tld_ascii_capacity bytes are kept: no
@@ -242,6 +243,9 @@ class displayer {
   bool has_idn_ = false;
   bool idn_rejected_ = false;
   bool out_of_memory_ = false;
+  // Last: most names never touch it, and the members above then share a
+  // few cache lines instead of lying on both sides of 16 KiB.
+  scratch<char32_t, 4096> memory_;
 };
 
 bool displayer::convert(const label_slice& s, std::size_t at, converted_label& label) noexcept {
