@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "c_api_support.hpp"
+#include "wrapper_exceptions.hpp"
 #include "puny/display.hpp"
 #include "puny/lookalike.hpp"
 #include "puny/puny.h"
@@ -151,21 +152,6 @@ puny_display_label to_c(const puny::label_verdict& v) noexcept {
   return l;
 }
 
-// Runs `f`; false when it ran out of memory (std::bad_alloc), where
-// exceptions exist.
-template <class F>
-bool without_bad_alloc(F f) noexcept {
-#if defined(__cpp_exceptions)
-  try {
-    f();
-  } catch (const std::bad_alloc&) {
-    return false;
-  }
-#else
-  f();
-#endif
-  return true;
-}
 
 // The library asks for room for at least this many labels.
 constexpr std::size_t usual_labels = 128;
@@ -226,7 +212,7 @@ int puny_confusable(const char* a, size_t a_len, const char* b, size_t b_len, ui
 
 puny_lookalike_index* puny_lookalike_index_new(void) noexcept {
   puny_lookalike_index* index = nullptr;
-  if (!without_bad_alloc([&] { index = new puny_lookalike_index; })) return nullptr;
+  if (!puny::detail::allocates_without_bad_alloc([&] { index = new puny_lookalike_index; })) return nullptr;
   return index;
 }
 
@@ -236,8 +222,9 @@ int puny_lookalike_index_add(puny_lookalike_index* index, const char* domain, si
                              puny_result* result) noexcept {
   if (index == nullptr || bad_buffer(domain, domain_len)) return with_status(result, PUNY_INVALID_ARGUMENT);
   puny::lookalike_add_result added;
-  if (!without_bad_alloc([&] { added = index->index.add(view(domain, domain_len), top_bucket != 0); }))
-    return with_status(result, PUNY_OUT_OF_MEMORY);
+  const bool enough_memory = puny::detail::allocates_without_bad_alloc(
+      [&] { added = index->index.add(view(domain, domain_len), top_bucket != 0); });
+  if (!enough_memory) return with_status(result, PUNY_OUT_OF_MEMORY);
   puny_result r = fresh();
   r.errors = added.errors.bits();
   if (added.added || added.duplicate) {
@@ -257,7 +244,7 @@ int puny_lookalike_index_add_list(puny_lookalike_index* index, const char* text,
   std::size_t n = 0;
   std::size_t bad = 0;
   std::size_t first_bad = 0;
-  const bool enough_memory = without_bad_alloc([&] {
+  const bool enough_memory = puny::detail::allocates_without_bad_alloc([&] {
     std::vector<puny::lookalike_list_error> errors;
     n = index->index.add_list(view(text, text_len), &errors);
     for (const puny::lookalike_list_error& e : errors) {

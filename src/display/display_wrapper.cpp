@@ -10,6 +10,7 @@
 
 #include "display/chromium_tables.hpp"
 #include "display/labels.hpp"
+#include "wrapper_exceptions.hpp"
 #include "puny/display.hpp"
 #include "puny/idna.hpp"
 #include "puny/security.hpp"
@@ -263,7 +264,7 @@ display_outcome display(std::string_view domain, const display_options& options)
     value.assign(r.needed, '\0');
     r = display(domain, value, verdicts, options);
   }
-  if (r.code == status::scratch_too_small) throw std::bad_alloc();
+  if (r.code == status::scratch_too_small) detail::throw_bad_alloc();
   outcome.code = r.code;
   if (r.code != status::success) {
     outcome.position = r.position;

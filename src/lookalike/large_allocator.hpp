@@ -12,6 +12,8 @@
 #include <cstddef>
 #include <new>
 
+#include "wrapper_exceptions.hpp"
+
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
@@ -29,7 +31,7 @@ struct large_allocator {
   large_allocator(const large_allocator<U>&) noexcept {}  // NOLINT(google-explicit-constructor): allocator rebind
 
   [[nodiscard]] T* allocate(std::size_t n) {
-    if (n > static_cast<std::size_t>(-1) / sizeof(T)) throw std::bad_array_new_length();
+    if (n > static_cast<std::size_t>(-1) / sizeof(T)) detail::throw_bad_alloc();
     const std::size_t bytes = n * sizeof(T);
     if (!huge(bytes)) return static_cast<T*>(::operator new(bytes, std::align_val_t{alignof(T)}));
     void* p = ::operator new(bytes, std::align_val_t{huge_page});

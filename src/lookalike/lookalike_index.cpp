@@ -35,6 +35,7 @@
 #include "lookalike/chromium_skeletons.hpp"
 #include "lookalike/large_allocator.hpp"
 #include "lookalike/skeleton_hash.hpp"
+#include "wrapper_exceptions.hpp"
 #include "puny/lookalike.hpp"
 #include "puny/utf8.hpp"
 
@@ -321,7 +322,7 @@ struct lookalike_index::impl {
     const std::size_t total = keys + more;
     if (total * 10 <= slots.size() * 7) return;
     if (total > std::numeric_limits<std::uint32_t>::max() / 2) {
-      throw std::length_error("puny::lookalike_index: too many skeletons");
+      detail::throw_length_error("puny::lookalike_index: too many skeletons");
     }
     rehash(std::max(slots_for(total), 2 * slots.size()));
   }
@@ -335,17 +336,15 @@ struct lookalike_index::impl {
         const key_span& e = key_spans[k];
         if (std::string_view(key_text.data() + e.offset, e.length) == s) return false;
       }
-      try {
+      // The visitor is noexcept: the failure is rethrown below.
+      out_of_memory = !detail::allocates_without_bad_alloc([&] {
         const auto offset = static_cast<std::uint32_t>(key_text.size());
         key_text.append(s);
         key_spans.push_back({offset, static_cast<std::uint32_t>(s.size()), separators_removed});
-      } catch (const std::bad_alloc&) {
-        out_of_memory = true;  // the visitor is noexcept: rethrown below
-        return true;
-      }
-      return false;
+      });
+      return out_of_memory;
     });
-    if (out_of_memory) throw std::bad_alloc();
+    if (out_of_memory) detail::throw_bad_alloc();
   }
 };
 
@@ -443,9 +442,9 @@ lookalike_add_result lookalike_index::add(std::string_view domain, bool top_buck
 
   const std::size_t id = m.size();
   const std::size_t offset = m.text.size();
-  if (id >= max_domains) throw std::length_error("puny::lookalike_index: too many domains");
+  if (id >= max_domains) detail::throw_length_error("puny::lookalike_index: too many domains");
   if (offset >= max_text || text.size() > std::numeric_limits<std::uint16_t>::max()) {
-    throw std::length_error("puny::lookalike_index: more than 2 GiB of domain text");
+    detail::throw_length_error("puny::lookalike_index: more than 2 GiB of domain text");
   }
   m.make_room(m.key_spans.size());
   const std::uint32_t word = static_cast<std::uint32_t>(id) | (top_bucket ? top_bucket_bit : 0);
@@ -560,15 +559,11 @@ std::vector<std::string> lookalike_index::skeletons(std::string_view unicode_hos
   wide.resize(r.written);
   bool out_of_memory = false;
   for_each_skeleton(wide, [&](std::string_view s) noexcept {
-    try {
-      all.emplace(s);
-    } catch (const std::bad_alloc&) {
-      out_of_memory = true;  // the visitor is noexcept: rethrown below
-      return true;
-    }
-    return false;
+    // The visitor is noexcept: the failure is rethrown below.
+    out_of_memory = !detail::allocates_without_bad_alloc([&] { all.emplace(s); });
+    return out_of_memory;
   });
-  if (out_of_memory) throw std::bad_alloc();
+  if (out_of_memory) detail::throw_bad_alloc();
   return std::vector<std::string>(all.begin(), all.end());
 }
 
