@@ -4,11 +4,13 @@
 //
 //   puny_bench [--benchmark_filter=label/] [--benchmark_repetitions=3] ...
 //   puny_bench --benchmark_filter=idna/ --benchmark_repetitions=3 ...
+//   puny_bench --benchmark_filter=standards/ --benchmark_repetitions=3 ...
 //
 // The corpus directory is PUNY_CORPUS_DIR from the environment, else the
 // one configured in CMake.  After the benchmarks, a summary gives the
 // puny/libidn time ratios per label, puny/ICU and puny/libidn2 per domain,
-// and the scaling series per code point
+// IDNA2008 and IDNA2003 against UTS #46, libidn2 and libidn (issue 24's
+// goals), and the scaling series per code point
 // (on stdout with the console format, on stderr with --benchmark_format=json
 // so that stdout stays valid JSON).
 #include <benchmark/benchmark.h>
@@ -24,6 +26,7 @@
 #include "idna_peers.hpp"
 #include "libidn.hpp"
 #include "puny/detail/simd_dispatch.hpp"
+#include "standards_bench.hpp"
 #include "summary.hpp"
 
 namespace {
@@ -67,6 +70,7 @@ int main(int argc, char** argv) {
   puny_bench::register_idna_benchmarks();
   puny_bench::register_scaling_benchmarks();
   puny_bench::register_display_benchmarks();
+  puny_bench::register_standards_benchmarks();
 
   if (format == "csv") {
     // CSVReporter is deprecated; let the library print it, without a summary.

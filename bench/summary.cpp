@@ -10,6 +10,7 @@
 #include "domain_corpus.hpp"
 #include "idna_peers.hpp"
 #include "libidn.hpp"
+#include "standards_bench.hpp"
 
 namespace puny_bench {
 namespace {
@@ -264,6 +265,7 @@ void print_summary(std::ostream& out, const collecting_reporter& results) {
 
   print_idna_summary(out, results);
   print_display_summary(out, results);
+  print_standards_summary(out, results);
 
   bool header = false;
   for (const std::string& dist : scaling_distributions()) {

@@ -43,7 +43,8 @@ class collecting_reporter final : public benchmark::BenchmarkReporter {
 };
 
 /// The summary: puny vs libidn per label, the wrappers, puny vs ICU and
-/// libidn2 per domain, the scaling series.
+/// libidn2 per domain, IDNA2008 and IDNA2003 against their peers, the
+/// scaling series.
 void print_summary(std::ostream& out, const collecting_reporter& results);
 
 }  // namespace puny_bench

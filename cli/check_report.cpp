@@ -1,6 +1,8 @@
 // puny CLI — the text of `puny check`.
 #include "check_report.hpp"
 
+#include "check_text.hpp"
+
 #include <algorithm>
 #include <cstddef>
 #include <optional>
@@ -15,107 +17,6 @@
 namespace puny::cli {
 namespace {
 
-using detail::explain_text::is_hidden;
-
-constexpr char hex_digits[] = "0123456789ABCDEF";
-
-void append_escape(std::string& s, char32_t c) {
-  const auto v = static_cast<std::uint32_t>(c);
-  s += "\\u{";
-  for (int shift = v > 0xFFFF ? 16 : 12; shift >= 0; shift -= 4) s += hex_digits[(v >> shift) & 0xF];
-  s += '}';
-}
-
-void append_utf8(std::string& s, char32_t c) {
-  char buffer[4];
-  const result r = utf32_to_utf8(std::span<const char32_t>(&c, 1), buffer);
-  s.append(buffer, r.ok() ? r.written : 0);
-}
-
-/// Text as the report shows it: hidden characters, and a combining mark
-/// at its start, as \u{XXXX}; ill-formed bytes as \xHH.  It is put in
-/// double quotes (with '"' and '\' escaped) when it is empty or holds a
-/// space, a quote, a backslash or an escape, so that where it begins and
-/// ends is never in doubt.
-class shown_text {
- public:
-  void add(char32_t c) {
-    if (c == U'"' || c == U'\\') {
-      quote_ = true;
-      body_ += '\\';
-      body_ += static_cast<char>(c);
-    } else if (is_hidden(c) || (body_.empty() && detail::ucd::lookup_properties(c).mark)) {
-      // A combining mark that begins the text (UTS #46 §4.1 criterion 6's
-      // V6) would combine with whatever the report puts before it.
-      quote_ = true;
-      append_escape(body_, c);
-    } else {
-      quote_ = quote_ || c == U' ';
-      append_utf8(body_, c);
-    }
-  }
-  void add_byte(unsigned char b) {
-    quote_ = true;
-    body_ += "\\x";
-    body_ += hex_digits[b >> 4];
-    body_ += hex_digits[b & 0xF];
-  }
-  [[nodiscard]] std::string str() const {
-    if (!quote_ && !body_.empty()) return body_;
-    return '"' + body_ + '"';
-  }
-
- private:
-  std::string body_;
-  bool quote_ = false;
-};
-
-std::string shown(std::string_view utf8) {
-  shown_text t;
-  const std::span<const char> bytes(utf8.data(), utf8.size());
-  for (std::size_t pos = 0; pos < utf8.size();) {
-    const detail::utf8_sequence seq = detail::read_utf8(bytes, pos);
-    if (seq.length == 0) {
-      t.add_byte(static_cast<unsigned char>(utf8[pos]));
-      ++pos;
-    } else {
-      t.add(seq.value);
-      pos += seq.length;
-    }
-  }
-  return t.str();
-}
-
-std::string shown(std::u32string_view text) {
-  shown_text t;
-  for (const char32_t c : text) t.add(c);
-  return t.str();
-}
-
-/// A library detail with any hidden character escaped: the library names
-/// such characters rather than writing them, and this makes sure of it.
-std::string sanitized(std::string_view said) {
-  std::string s;
-  const std::span<const char> bytes(said.data(), said.size());
-  for (std::size_t pos = 0; pos < said.size();) {
-    const detail::utf8_sequence seq = detail::read_utf8(bytes, pos);
-    if (seq.length == 0) {
-      s += "\\x";
-      s += hex_digits[static_cast<unsigned char>(said[pos]) >> 4];
-      s += hex_digits[static_cast<unsigned char>(said[pos]) & 0xF];
-      ++pos;
-      continue;
-    }
-    if (is_hidden(seq.value)) {
-      append_escape(s, seq.value);
-    } else {
-      s.append(said, pos, seq.length);
-    }
-    pos += seq.length;
-  }
-  return s;
-}
-
 void add_violation(std::string& text, const idna_violation& v, std::string_view indent) {
   text += indent;
   text += name(v.code);
@@ -124,8 +25,9 @@ void add_violation(std::string& text, const idna_violation& v, std::string_view 
   text += '\n';
 }
 
-// The display lines of one label: shown in Unicode, or why not.
-void add_label_display(std::string& text, const label_display& d, const display_outcome& outcome) {
+}  // namespace
+
+void append_label_display(std::string& text, const label_display& d, const display_outcome& outcome) {
   if (!d.non_ascii && d.reasons.empty()) return;
   text += "    display: ";
   if (d.shown_unicode) {
@@ -163,6 +65,30 @@ void add_label_display(std::string& text, const label_display& d, const display_
     text += '\n';
   }
 }
+
+std::optional<display_outcome> display_decision(std::string_view record, const display_options* display) {
+  if (display == nullptr) return std::nullopt;
+  std::optional<display_outcome> d = puny::display(record, *display);
+  const bool idn =
+      std::any_of(d->labels.begin(), d->labels.end(), [](const label_display& l) { return l.non_ascii; });
+  if (d->code != status::success || !idn) d.reset();
+  return d;
+}
+
+void append_display_line(std::string& text, const display_outcome& d, const display_options& display) {
+  text += "  Display: ";
+  text += shown(std::string_view(d.value));
+  text += "  (";
+  text += name(display.policy);
+  text += " policy";
+  if (d.lookalike_of) {
+    text += "; looks like the protected domain ";
+    text += shown(std::string_view(*d.lookalike_of));
+  }
+  text += ")\n";
+}
+
+namespace {
 
 void add_label(std::string& text, std::size_t index, const label_explanation& label) {
   text += "  label ";
@@ -236,25 +162,8 @@ bool check_report(std::string_view record, const idna_options& options, const di
   text += '\n';
   // The display decision, for a name with an IDN label (UTS #46 with the
   // uts46 profile whatever the options above, as puny::display runs it).
-  std::optional<display_outcome> d;
-  if (display != nullptr) {
-    d = puny::display(record, *display);
-    const bool idn =
-        std::any_of(d->labels.begin(), d->labels.end(), [](const label_display& l) { return l.non_ascii; });
-    if (d->code != status::success || !idn) d.reset();
-  }
-  if (d) {
-    text += "  Display: ";
-    text += shown(std::string_view(d->value));
-    text += "  (";
-    text += name(display->policy);
-    text += " policy";
-    if (d->lookalike_of) {
-      text += "; looks like the protected domain ";
-      text += shown(std::string_view(*d->lookalike_of));
-    }
-    text += ")\n";
-  }
+  const std::optional<display_outcome> d = display_decision(record, display);
+  if (d) append_display_line(text, *d, *display);
   if (e.bidi_domain) {
     const bidi_domain_reason& b = *e.bidi_domain;
     text += "  Bidi domain name: label ";
@@ -273,7 +182,7 @@ bool check_report(std::string_view record, const idna_options& options, const di
   const bool aligned = d && d->labels.size() == e.labels.size();
   for (std::size_t i = 0; i < e.labels.size(); ++i) {
     add_label(text, i, e.labels[i]);
-    if (aligned) add_label_display(text, d->labels[i], *d);
+    if (aligned) append_label_display(text, d->labels[i], *d);
   }
   return e.ok();
 }

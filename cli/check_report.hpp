@@ -31,6 +31,7 @@
 // that a report cannot be spoofed or reordered on screen.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -47,5 +48,17 @@ bool check_report(std::string_view record, const idna_options& options, std::str
 /// The same with a display section under `display` (none when null).
 bool check_report(std::string_view record, const idna_options& options, const display_options* display,
                   std::string& text);
+
+/// The display decision shown for `record` under `display`: none when
+/// `display` is null, the record is not converted, or no label is an IDN
+/// label (UTS #46 with the uts46 profile, as puny::display runs it,
+/// whatever the profile of the check).
+[[nodiscard]] std::optional<display_outcome> display_decision(std::string_view record, const display_options* display);
+
+/// Appends the "  Display: ..." line of a decision.
+void append_display_line(std::string& text, const display_outcome& d, const display_options& display);
+
+/// Appends the display lines of one label: shown in Unicode, or why not.
+void append_label_display(std::string& text, const label_display& d, const display_outcome& outcome);
 
 }  // namespace puny::cli

@@ -71,10 +71,10 @@ void append_host_prefix(std::string& m, std::size_t host, std::string_view host_
   m += ": ";
 }
 
-void append_label_prefix(std::string& m, std::string_view domain, std::size_t index) {
+void append_label_prefix(std::string& m, std::string_view domain, std::size_t index, label_separators separators) {
   m += "label ";
   m += std::to_string(index + 1);
-  if (const std::optional<std::string_view> label = label_at(domain, index)) {
+  if (const std::optional<std::string_view> label = label_at(domain, index, separators)) {
     m += ' ';
     m += quoted_label(*label);
   }
@@ -93,9 +93,43 @@ void append_idna_codes(std::string& m, idna_errors errors) {
   }
 }
 
+template <class Errors>
+void append_standard_codes(std::string& m, Errors errors) {
+  bool first = true;
+  for (const auto e : errors) {
+    if (!first) m += "; ";
+    m += name(e);
+    m += " (";
+    m += rule(e);
+    m += ": ";
+    m += message(e);
+    m += ')';
+    first = false;
+  }
+}
+
+void append_standard_codes(std::string& m, const idna_outcome& outcome) {
+  if (!outcome.errors_2008.empty()) append_standard_codes(m, outcome.errors_2008);
+  if (!outcome.errors_2003.empty()) append_standard_codes(m, outcome.errors_2003);
+}
+
 void add_idna_messages(std::size_t record, std::string_view text, const idna_outcome& outcome,
                        std::vector<batch_message>& messages) {
-  if (!outcome.errors.empty()) {
+  if (outcome.standard && !outcome.no_codes()) {
+    // IDNA2008 splits labels at U+002E only; IDNA2003 at the four dots.
+    const label_separators separators =
+        outcome.errors_2008.empty() ? label_separators::four_dots : label_separators::full_stop_only;
+    std::string m;
+    if (outcome.label != idna_result::no_label) {
+      append_label_prefix(m, text, outcome.label, separators);
+      if (outcome.code_point != 0) {
+        m += detail::explain_text::code_point_at(outcome.code_point, outcome.offset + 1);
+        m += ": ";
+      }
+    }
+    append_standard_codes(m, outcome);
+    messages.push_back({batch_message::kind::record, record, std::move(m)});
+  } else if (!outcome.errors.empty()) {
     std::string m;
     append_host_prefix(m, outcome.host, outcome.host_text);
     const std::string_view domain = outcome.host != 0 ? std::string_view(outcome.host_text) : text;

@@ -1,11 +1,13 @@
-// puny — command-line Punycode (RFC 3492) encoder and decoder, and UTS #46
-// processing of internationalized domain names.
+// puny — command-line Punycode (RFC 3492) encoder and decoder, and
+// processing of internationalized domain names with UTS #46, IDNA2008 or
+// IDNA2003.
 //
 //   puny encode|decode [--codepoints | --mixed-case] [--trace] [COMMON...] [--] [STRING...]
 //   puny to-ascii|to-unicode [--profile P] [FLAG...] [--format F] [--urls] [--emails] [COMMON...] [--] [DOMAIN...]
 //   puny check [--profile P] [FLAG...] [DISPLAY...] [COMMON...] [--] [DOMAIN...]
 //   puny display [--policy P] [--protect FILE]... [DISPLAY...] [--format F] [--urls] [--emails] [COMMON...]
 //                [--] [DOMAIN...]
+//   puny compare [--format F] [COMMON...] [--] [DOMAIN...]
 //   COMMON: -f FILE, -0, -j N, -q (see usage.cpp)
 #include <exception>
 #include <iostream>

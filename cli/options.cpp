@@ -16,16 +16,17 @@ parsed_command_line usage_error(std::string message) {
   return r;
 }
 
-constexpr std::array<std::pair<std::string_view, command>, 6> command_names = {{
+constexpr std::array<std::pair<std::string_view, command>, 7> command_names = {{
     {"encode", command::encode},
     {"decode", command::decode},
     {"to-ascii", command::to_ascii},
     {"to-unicode", command::to_unicode},
     {"check", command::check},
     {"display", command::display},
+    {"compare", command::compare},
 }};
 
-constexpr std::string_view command_list = "encode, decode, to-ascii, to-unicode, check or display";
+constexpr std::string_view command_list = "encode, decode, to-ascii, to-unicode, check, display or compare";
 
 // More threads than this only cost memory: batches are converted by at most
 // this many at a time.
@@ -38,51 +39,165 @@ std::optional<command> command_named(std::string_view name) {
   return std::nullopt;
 }
 
-constexpr std::array<std::pair<std::string_view, idna_profile>, 4> profile_names = {{
-    {"uts46", idna_profile::uts46},
-    {"whatwg", idna_profile::whatwg},
-    {"transitional", idna_profile::transitional},
-    {"display", idna_profile::display},
+// A --profile value: a UTS #46 option set, or another standard.
+struct profile_choice {
+  std::string_view name;
+  idna_standard standard;
+  idna_profile uts46;          // for idna_standard::uts46
+  bool registration = false;   // for idna_standard::idna2008
+};
+
+constexpr std::array<profile_choice, 7> profile_names = {{
+    {"uts46", idna_standard::uts46, idna_profile::uts46},
+    {"whatwg", idna_standard::uts46, idna_profile::whatwg},
+    {"transitional", idna_standard::uts46, idna_profile::transitional},
+    {"display", idna_standard::uts46, idna_profile::display},
+    {"idna2008", idna_standard::idna2008, idna_profile::uts46},
+    {"idna2008-registration", idna_standard::idna2008, idna_profile::uts46, true},
+    {"idna2003", idna_standard::idna2003, idna_profile::uts46},
 }};
 
-std::optional<idna_profile> profile_named(std::string_view name) {
-  for (const auto& [n, p] : profile_names) {
-    if (n == name) return p;
+constexpr std::string_view profile_list =
+    "uts46, whatwg, transitional, display, idna2008, idna2008-registration or idna2003";
+
+std::optional<profile_choice> profile_named(std::string_view name) {
+  for (const profile_choice& p : profile_names) {
+    if (p.name == name) return p;
   }
   return std::nullopt;
 }
 
-// The UTS #46 §4 processing flags the command line can set, each as
-// "--NAME" (on) and "--no-NAME" (off).
+// The standards a flag applies to.
+enum standard_mask : unsigned {
+  for_uts46 = 1u << static_cast<unsigned>(idna_standard::uts46),
+  for_idna2008 = 1u << static_cast<unsigned>(idna_standard::idna2008),
+  for_idna2003 = 1u << static_cast<unsigned>(idna_standard::idna2003),
+};
+
+// The processing flags the command line can set, each as "--NAME" (on) and
+// "--no-NAME" (off), with the option each sets in every standard it
+// applies to.  A flag means the same check wherever it applies: --std3 is
+// UseSTD3ASCIIRules in UTS #46 and in RFC 3490; --check-bidi is RFC 5893;
+// --verify-dns-length is the 253-octet name limit (and, in UTS #46, the
+// label lengths that IDNA2008 and IDNA2003 always check).
 struct idna_flag {
   std::string_view name;
-  bool idna_options::*member;
+  unsigned applies;
+  bool idna_options::*uts46 = nullptr;
+  bool puny::idna2008::options::*idna2008 = nullptr;
+  bool puny::idna2003::options::*idna2003 = nullptr;
 };
-constexpr std::array<idna_flag, 7> idna_flags = {{
-    {"std3", &idna_options::use_std3_ascii_rules},
-    {"check-hyphens", &idna_options::check_hyphens},
-    {"check-bidi", &idna_options::check_bidi},
-    {"check-joiners", &idna_options::check_joiners},
-    {"transitional", &idna_options::transitional_processing},
-    {"verify-dns-length", &idna_options::verify_dns_length},
-    {"ignore-invalid-punycode", &idna_options::ignore_invalid_punycode},
+using o2008 = puny::idna2008::options;
+using o2003 = puny::idna2003::options;
+constexpr std::array<idna_flag, 13> idna_flags = {{
+    {"std3", for_uts46 | for_idna2003, &idna_options::use_std3_ascii_rules, nullptr, &o2003::use_std3_ascii_rules},
+    {"check-hyphens", for_uts46 | for_idna2008, &idna_options::check_hyphens, &o2008::check_hyphens},
+    {"check-bidi", for_uts46 | for_idna2008, &idna_options::check_bidi, &o2008::check_bidi},
+    {"check-joiners", for_uts46, &idna_options::check_joiners},
+    {"transitional", for_uts46, &idna_options::transitional_processing},
+    {"verify-dns-length", for_uts46 | for_idna2008 | for_idna2003, &idna_options::verify_dns_length,
+     &o2008::verify_dns_length, &o2003::verify_dns_length},
+    {"ignore-invalid-punycode", for_uts46, &idna_options::ignore_invalid_punycode},
+    {"check-contexto", for_idna2008, nullptr, &o2008::check_contexto},
+    {"check-hostname", for_idna2008, nullptr, &o2008::check_hostname},
+    {"require-lowercase-alabels", for_idna2008, nullptr, &o2008::require_lowercase_alabels},
+    {"allow-reserved-ldh", for_idna2008, nullptr, &o2008::allow_reserved_ldh},
+    {"allow-trailing-dot", for_idna2008, nullptr, &o2008::allow_trailing_dot},
+    {"allow-unassigned", for_idna2003, nullptr, nullptr, &o2003::allow_unassigned},
 }};
 
 struct flag_setting {
-  bool idna_options::*member;
+  const idna_flag* flag;
   bool value;
+  std::string_view arg;  // as given, for a message
 };
 
-// "--std3" -> {use_std3_ascii_rules, true}; "--no-std3" -> {..., false}.
+// "--std3" -> {std3, true}; "--no-std3" -> {std3, false}.
 std::optional<flag_setting> idna_flag_named(std::string_view arg) {
   if (!arg.starts_with("--")) return std::nullopt;
   std::string_view name = arg.substr(2);
   const bool value = !name.starts_with("no-");
   if (!value) name.remove_prefix(3);
   for (const idna_flag& f : idna_flags) {
-    if (f.name == name) return flag_setting{f.member, value};
+    if (f.name == name) return flag_setting{&f, value, arg};
   }
   return std::nullopt;
+}
+
+// Why a flag has no meaning under a standard, where a sentence says more
+// than the list of the flags that do.
+std::string_view why_not(std::string_view flag, idna_standard s) {
+  struct reason {
+    idna_standard standard;
+    std::string_view flag;
+    std::string_view text;
+  };
+  static constexpr reason reasons[] = {
+      {idna_standard::idna2008, "std3", "IDNA2008 checks ASCII labels with --[no-]check-hostname (NON_LDH_ASCII)"},
+      {idna_standard::idna2008, "check-joiners",
+       "IDNA2008 always applies the CONTEXTJ rules (RFC 5891 sections 4.2.3.3 and 5.4)"},
+      {idna_standard::idna2008, "transitional", "IDNA2008 maps nothing"},
+      {idna_standard::idna2008, "ignore-invalid-punycode",
+       "IDNA2008 rejects an xn-- label that is not an A-label (RFC 5891 section 5.3)"},
+      {idna_standard::idna2008, "allow-unassigned",
+       "IDNA2008 rejects UNASSIGNED code points (RFC 5891 section 5.4); it is an IDNA2003 flag"},
+      {idna_standard::idna2003, "check-hyphens",
+       "IDNA2003 checks hyphens at the ends of a label only under --std3 (RFC 3490 section 4.1 step 3)"},
+      {idna_standard::idna2003, "check-bidi", "Nameprep always applies the Bidi rules of RFC 3454 section 6"},
+      {idna_standard::idna2003, "check-joiners", "Nameprep maps ZWJ and ZWNJ to nothing (RFC 3454 table B.1)"},
+      {idna_standard::idna2003, "transitional",
+       "IDNA2003 is what transitional processing imitates: it always maps the deviation characters"},
+      {idna_standard::idna2003, "ignore-invalid-punycode",
+       "IDNA2003 ToASCII copies ASCII labels unchecked, and ToUnicode gives back a label that does not decode"},
+      {idna_standard::uts46, "allow-unassigned", "it is a flag of IDNA2003 (--profile idna2003)"},
+  };
+  for (const reason& r : reasons) {
+    if (r.standard == s && r.flag == flag) return r.text;
+  }
+  return {};
+}
+
+// "--[no-]check-bidi, --[no-]check-hyphens and --[no-]verify-dns-length".
+std::string flags_of(idna_standard s) {
+  const unsigned bit = 1u << static_cast<unsigned>(s);
+  std::vector<std::string_view> names;
+  for (const idna_flag& f : idna_flags) {
+    if ((f.applies & bit) != 0) names.push_back(f.name);
+  }
+  std::string list;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (i != 0) list += i + 1 == names.size() ? " and " : ", ";
+    list += "--[no-]";
+    list += names[i];
+  }
+  return list;
+}
+
+std::string_view standard_family(idna_standard s) {
+  switch (s) {
+    case idna_standard::uts46: return "a UTS #46 profile";
+    case idna_standard::idna2008: return "IDNA2008";
+    case idna_standard::idna2003: return "IDNA2003";
+  }
+  return {};
+}
+
+// The usage error for a flag given with a profile it does not apply to.
+std::string flag_mismatch(const flag_setting& s, const std::string& profile_name, idna_standard standard) {
+  std::string m = "option '" + std::string(s.arg) + "' does not apply to --profile " + profile_name + ": ";
+  const std::string_view why = why_not(s.flag->name, standard);
+  if (!why.empty()) {
+    m += why;
+  } else {
+    m += "it is a flag of ";
+    const bool uts46 = (s.flag->applies & for_uts46) != 0;
+    m += uts46 ? "the UTS #46 profiles" : (s.flag->applies & for_idna2008) != 0 ? "IDNA2008" : "IDNA2003";
+  }
+  m += "; the flags of ";
+  m += standard_family(standard);
+  m += " are ";
+  m += flags_of(standard);
+  return m;
 }
 
 bool is_help(std::string_view arg) { return arg == "--help" || arg == "-h"; }
@@ -185,6 +300,7 @@ parsed_command_line parse_command_line(std::span<const char* const> args) {
   const bool punycode = *cmd == command::encode || *cmd == command::decode;
   const bool idna = takes_idna_options(*cmd);
   const bool records = writes_domain_records(*cmd);
+  const bool formats = takes_format(*cmd);
   const bool display = takes_display_options(*cmd);
 
   parsed_command_line r;
@@ -192,8 +308,10 @@ parsed_command_line parse_command_line(std::span<const char* const> args) {
   r.opts.cmd = *cmd;
   // Flags override the profile whatever their order, so both are applied
   // once the whole command line is read.
-  idna_profile profile = idna_profile::uts46;
+  profile_choice profile = profile_names[0];
+  bool profile_given = false;
   std::vector<flag_setting> flag_settings;
+  std::string_view hosts_option;  // --urls or --emails, for a message
   const valued_option profile_option("--profile");
   const valued_option format_option("--format");
   const valued_option file_option("--file", "-f");
@@ -239,8 +357,10 @@ parsed_command_line parse_command_line(std::span<const char* const> args) {
       r.opts.quiet = true;
     } else if (records && arg == "--urls") {
       r.opts.urls = true;
+      hosts_option = arg;
     } else if (records && arg == "--emails") {
       r.opts.emails = true;
+      hosts_option = arg;
     } else if (punycode && arg == "--codepoints") {
       r.opts.codepoints = true;
     } else if (punycode && arg == "--trace") {
@@ -248,13 +368,12 @@ parsed_command_line parse_command_line(std::span<const char* const> args) {
     } else if (punycode && arg == "--mixed-case") {
       r.opts.mixed_case = true;
     } else if (idna && profile_option.match(args, j, value, missing)) {
-      if (missing) return usage_error("option '--profile' needs a value (uts46, whatwg, transitional or display)");
-      const std::optional<idna_profile> p = profile_named(value);
-      if (!p) {
-        return usage_error("unknown profile " + quoted(value) + " (expected uts46, whatwg, transitional or display)");
-      }
+      if (missing) return usage_error("option '--profile' needs a value (" + std::string(profile_list) + ")");
+      const std::optional<profile_choice> p = profile_named(value);
+      if (!p) return usage_error("unknown profile " + quoted(value) + " (expected " + std::string(profile_list) + ")");
       profile = *p;
-    } else if (records && format_option.match(args, j, value, missing)) {
+      profile_given = true;
+    } else if (formats && format_option.match(args, j, value, missing)) {
       if (missing) return usage_error("option '--format' needs a value (plain, tsv or jsonl)");
       const std::optional<output_format> f = output_format_named(value);
       if (!f) return usage_error("unknown format " + quoted(value) + " (expected plain, tsv or jsonl)");
@@ -308,9 +427,43 @@ parsed_command_line parse_command_line(std::span<const char* const> args) {
     return usage_error("give " + std::string(punycode ? "strings" : "domains") +
                        " as arguments or files with -f, not both");
   }
-  r.opts.idna = idna_options::for_profile(profile);
-  for (const flag_setting& s : flag_settings) r.opts.idna.*s.member = s.value;
+  // The flags apply to the profile's standard, wherever --profile stands.
+  profile_settings& p = r.opts.profile;
+  p.standard = profile.standard;
+  p.registration = profile.registration;
+  r.opts.idna = idna_options::for_profile(profile.uts46);
+  p.idna2008 = puny::idna2008::options::for_profile(profile.registration ? puny::idna2008::profile::registration
+                                                                           : puny::idna2008::profile::lookup);
+  const unsigned bit = 1u << static_cast<unsigned>(p.standard);
+  for (const flag_setting& s : flag_settings) {
+    if ((s.flag->applies & bit) == 0) {
+      return usage_error(flag_mismatch(s, std::string(profile.name) + (profile_given ? "" : " (the default)"),
+                                       p.standard));
+    }
+    switch (p.standard) {
+      case idna_standard::uts46: r.opts.idna.*s.flag->uts46 = s.value; break;
+      case idna_standard::idna2008: p.idna2008.*s.flag->idna2008 = s.value; break;
+      case idna_standard::idna2003: p.idna2003.*s.flag->idna2003 = s.value; break;
+    }
+  }
+  // The URL Standard's host parser runs UTS #46: hosts found in text are
+  // converted with a UTS #46 profile only.
+  if (!hosts_option.empty() && p.standard != idna_standard::uts46) {
+    return usage_error("option '" + std::string(hosts_option) + "' does not apply to --profile " +
+                       std::string(profile.name) +
+                       ": hosts found in text are converted with the UTS #46 profiles only, as the URL Standard "
+                       "does");
+  }
   return r;
+}
+
+std::string_view standard_title(const profile_settings& p) noexcept {
+  switch (p.standard) {
+    case idna_standard::uts46: return "UTS #46";
+    case idna_standard::idna2008: return p.registration ? "IDNA2008 registration" : "IDNA2008 lookup";
+    case idna_standard::idna2003: return "IDNA2003";
+  }
+  return {};
 }
 
 }  // namespace puny::cli

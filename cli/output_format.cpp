@@ -1,6 +1,8 @@
 // puny CLI — how to-ascii and to-unicode write one result record.
 #include "output_format.hpp"
 
+#include <cstdint>
+
 #include "idna_outcome.hpp"
 #include "json_writer.hpp"
 
@@ -21,6 +23,53 @@ void append_tsv_field(std::string& out, std::string_view field) {
 
 namespace {
 
+// The codes of an outcome, rule codes first (each standard's set in its
+// name order), then the CLI's own code.
+template <class Each>
+void for_each_outcome_code(const idna_outcome& outcome, Each each) {
+  outcome.for_each_rule_code(each);
+  if (outcome.failure) each(std::string_view(outcome.failure->name));
+}
+
+void append_tsv_codes(std::string& out, const idna_outcome& outcome) {
+  bool first = true;
+  for_each_outcome_code(outcome, [&](std::string_view code) {
+    if (!first) out += ',';
+    out += code;
+    first = false;
+  });
+}
+
+void append_json_codes(std::string& out, const idna_outcome& outcome) {
+  out += '[';
+  bool first = true;
+  for_each_outcome_code(outcome, [&](std::string_view code) {
+    if (!first) out += ", ";
+    append_json_string(out, code);
+    first = false;
+  });
+  out += ']';
+}
+
+// IDNA2008 and IDNA2003 records also say where the first fault is: the
+// label (0-based), and in its Unicode form the code point's 0-based index
+// and the code point as "U+XXXX" (null when the rule is about the label as
+// a whole, or no label is at fault).
+void append_json_location(std::string& out, const idna_outcome& outcome) {
+  const bool labelled = outcome.label != idna_result::no_label;
+  const bool pointed = labelled && outcome.code_point != 0;
+  out += ", \"label\": ";
+  out += labelled ? std::to_string(outcome.label) : "null";
+  out += ", \"offset\": ";
+  out += pointed ? std::to_string(outcome.offset) : "null";
+  out += ", \"code_point\": ";
+  if (pointed) {
+    append_json_string(out, code_point_token(outcome.code_point));
+  } else {
+    out += "null";
+  }
+}
+
 void format_plain(const idna_outcome& outcome, std::string& record) {
   if (outcome.has_output) record += outcome.output;
 }
@@ -30,8 +79,8 @@ void format_tsv(std::string_view input, const idna_outcome& outcome, std::string
   record += '\t';
   if (outcome.has_output) append_tsv_field(record, outcome.output);
   record += '\t';
-  // UTS #46 codes first, in their name order (idna_errors iterates that way).
-  append_tsv_codes(record, outcome.errors, outcome.failure);
+  // Rule codes first, in their name order (the sets iterate that way).
+  append_tsv_codes(record, outcome);
 }
 
 void format_jsonl(std::string_view input, const idna_outcome& outcome, std::string& record) {
@@ -42,11 +91,20 @@ void format_jsonl(std::string_view input, const idna_outcome& outcome, std::stri
   record += ", \"ok\": ";
   record += outcome.ok() ? "true" : "false";
   record += ", \"errors\": ";
-  append_json_codes(record, outcome.errors, outcome.failure);
+  append_json_codes(record, outcome);
+  if (outcome.standard) append_json_location(record, outcome);
   record += '}';
 }
 
 }  // namespace
+
+std::string code_point_token(char32_t cp) {
+  static constexpr char hex[] = "0123456789ABCDEF";
+  const auto v = static_cast<std::uint32_t>(cp);
+  std::string s = "U+";
+  for (int shift = v > 0xFFFFF ? 20 : v > 0xFFFF ? 16 : 12; shift >= 0; shift -= 4) s += hex[(v >> shift) & 0xF];
+  return s;
+}
 
 std::optional<output_format> output_format_named(std::string_view name) noexcept {
   if (name == "plain") return output_format::plain;

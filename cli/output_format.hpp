@@ -12,7 +12,13 @@
 //            {"input": "...", "output": "..." | null, "ok": true|false, "errors": ["B1", "V6"]}
 //          "output" is null when to-ascii failed.  The codes are the UTS #46
 //          codes in IdnaTestV2's order, then a CLI code such as
-//          "UTF8" (see json_writer.hpp for the string escapes).
+//          "UTF8" (see json_writer.hpp for the string escapes).  With an
+//          IDNA2008 or IDNA2003 profile the codes are that standard's
+//          (in name order), and three members follow "errors":
+//            "label": 0, "offset": 1, "code_point": "U+00B7"
+//          the first label at fault (0-based) and, in its Unicode form, the
+//          index of the code point at fault and that code point; null when
+//          there is none (a rule about the whole label or the whole name).
 #pragma once
 
 #include <optional>
@@ -69,6 +75,10 @@ void append_json_codes(std::string& out, const Codes& codes, const std::optional
   });
   out += ']';
 }
+
+/// "U+00B7", "U+1F600": a code point as the reports name it (at least
+/// four uppercase hex digits).
+[[nodiscard]] std::string code_point_token(char32_t cp);
 
 /// Writes the output record of `input` into `record` (replacing it; no
 /// record terminator).

@@ -12,8 +12,11 @@
 #include "display_record.hpp"
 #include "host_rewriter.hpp"
 #include "idna_converter.hpp"
+#include "compare_converter.hpp"
 #include "idna_outcome.hpp"
 #include "output_format.hpp"
+#include "standard_check_report.hpp"
+#include "standard_converter.hpp"
 
 namespace puny::cli {
 
@@ -25,6 +28,7 @@ struct record_processor::impl {
   std::string trace;
   // to-ascii, to-unicode
   std::optional<idna_converter> domains;
+  std::optional<standard_converter> standard_domains;
   std::optional<host_rewriter> hosts;
   idna_outcome outcome;
   // display
@@ -32,6 +36,9 @@ struct record_processor::impl {
   display_record shown;
   // check: its display section
   display_options check_display;
+  // compare
+  std::optional<compare_converter> comparison;
+  compare_outcome compared;
   // every command
   std::string result;
 
@@ -39,8 +46,13 @@ struct record_processor::impl {
       : opts(o), terminator(record_terminator(o)), check_display(o.display.library_options()) {
     if (o.cmd == command::display) {
       display.emplace(o, terminator);
+    } else if (o.cmd == command::compare) {
+      comparison.emplace();
     } else if (is_idna(o.cmd)) {
-      if (o.urls || o.emails) {
+      if (o.profile.standard != idna_standard::uts46) {
+        // --urls and --emails are refused with these profiles (options.cpp).
+        standard_domains.emplace(o.cmd, o.profile, o.format, terminator);
+      } else if (o.urls || o.emails) {
         hosts.emplace(o.cmd, o.idna, o.urls, o.emails);
       } else {
         domains.emplace(o.cmd, o.idna, o.format, terminator);
@@ -55,14 +67,23 @@ struct record_processor::impl {
   bool convert(std::string_view record, std::size_t index, record_batch& b) {
     bool ok = true;
     if (opts.cmd == command::check) {
-      ok = check_report(record, opts.idna, &check_display, result);
+      ok = opts.profile.standard == idna_standard::uts46
+               ? check_report(record, opts.idna, &check_display, result)
+               : standard_check_report(record, opts.profile, &check_display, result);
+    } else if (opts.cmd == command::compare) {
+      comparison->convert(record, compared);
+      ok = compared.processed();
+      if (!ok && !opts.quiet) add_compare_messages(index, compared, b.messages);
+      format_compare_record(opts.format, record, compared, result);
     } else if (opts.cmd == command::display) {
       display->convert(record, shown);
       ok = shown.ok();
       if (!ok && !opts.quiet) add_display_messages(index, record, shown, b.messages);
       format_display_record(opts.format, record, shown, result);
     } else if (is_idna(opts.cmd)) {
-      if (hosts) {
+      if (standard_domains) {
+        standard_domains->convert(record, outcome);
+      } else if (hosts) {
         hosts->convert(record, outcome);
       } else {
         domains->convert(record, outcome);

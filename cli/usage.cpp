@@ -19,6 +19,7 @@ constexpr std::string_view conversion_synopsis[] = {"[--profile PROFILE]", "[FLA
                                                     "[--] [DOMAIN...]"};
 constexpr std::string_view check_synopsis[] = {"[--profile PROFILE]", "[FLAG...]",   "[--policy POLICY]",
                                                "[--protect FILE]...", "[COMMON...]", "[--] [DOMAIN...]"};
+constexpr std::string_view compare_synopsis[] = {"[--format FORMAT]", "[COMMON...]", "[--] [DOMAIN...]"};
 constexpr std::string_view display_synopsis[] = {
     "[--policy POLICY]",  "[--protect FILE]...", "[--allow-chars CHARS]", "[--block-chars CHARS]",
     "[--scripts CODES]",  "[--cjk CHOICE]",      "[--format FORMAT]",     "[--urls]",
@@ -50,17 +51,36 @@ constexpr command_help help_of(command cmd) {
            "text (or code point tokens).\n"};
       break;
     case command::to_ascii:
-      h = {"to-ascii", conversion_synopsis, "domain names to their ASCII form (UTS #46 ToASCII)",
-           "Converts domain names to their ASCII form with UTS #46 ToASCII.\n"};
+      h = {"to-ascii", conversion_synopsis, "domain names to their ASCII form (UTS #46, IDNA2008, IDNA2003)",
+           "Converts domain names to their ASCII form with UTS #46 ToASCII, or\n"
+           "with IDNA2008 or IDNA2003 (--profile).\n"};
       break;
     case command::to_unicode:
-      h = {"to-unicode", conversion_synopsis, "domain names to their Unicode form (UTS #46 ToUnicode)",
-           "Converts domain names to their Unicode form with UTS #46 ToUnicode.\n"};
+      h = {"to-unicode", conversion_synopsis, "domain names to their Unicode form (UTS #46, IDNA2008, IDNA2003)",
+           "Converts domain names to their Unicode form with UTS #46 ToUnicode, or\n"
+           "with IDNA2008 or IDNA2003 (--profile).\n"};
       break;
     case command::check:
-      h = {"check", check_synopsis, "explain, label by label, what UTS #46 finds in domain names",
-           "Explains, label by label, whether domain names are valid under UTS #46,\n"
-           "and why not, and whether each label is safe to show in Unicode.\n"};
+      h = {"check", check_synopsis, "explain, label by label, what a standard finds in domain names",
+           "Explains, label by label, whether domain names are valid under UTS #46\n"
+           "(or IDNA2008, IDNA2003: --profile), and why not, and whether each label\n"
+           "is safe to show in Unicode.\n"};
+      break;
+    case command::compare:
+      h = {"compare", compare_synopsis, "ToASCII under UTS #46, IDNA2008 and IDNA2003, side by side",
+           "Writes, for each domain name, its ToASCII under four standards and\n"
+           "whether they differ:\n"
+           "  uts46         UTS #46, nontransitional (as --profile uts46)\n"
+           "  transitional  UTS #46, transitional (as --profile transitional)\n"
+           "  idna2008      IDNA2008 lookup (as --profile idna2008)\n"
+           "  idna2003      IDNA2003 with AllowUnassigned on, as for query strings,\n"
+           "                and UseSTD3ASCIIRules off (as --profile idna2003\n"
+           "                --allow-unassigned)\n"
+           "The results differ unless all four give the same name, ASCII case\n"
+           "ignored as the DNS ignores it; a conversion that fails counts as one\n"
+           "result, whatever its codes.  A standard that rejects a name is what\n"
+           "compare reports, not a failure: the exit status is 1 only for a record\n"
+           "that cannot be processed (not UTF-8) or when input or output fails.\n"};
       break;
     case command::display:
       h = {"display", display_synopsis, "the form of domain names that is safe to show",
@@ -73,8 +93,8 @@ constexpr command_help help_of(command cmd) {
 }
 
 // The order in which `puny --help` lists them, and the widest name.
-constexpr command all_commands[] = {command::encode, command::decode, command::to_ascii, command::to_unicode,
-                                    command::check,  command::display};
+constexpr command all_commands[] = {command::encode, command::decode,  command::to_ascii, command::to_unicode,
+                                    command::check,  command::display, command::compare};
 constexpr std::size_t name_width = std::string_view("to-unicode").size();
 
 constexpr std::string_view punycode_options =
@@ -92,7 +112,8 @@ constexpr std::string_view punycode_options =
     "                to standard error\n";
 
 constexpr std::string_view profile_and_flags =
-    "  --profile PROFILE  the option set to start from (default uts46):\n"
+    "  --profile PROFILE  the standard and option set to start from (default\n"
+    "                     uts46):\n"
     "      uts46         every check on, nontransitional, as IdnaTestV2 runs\n"
     "      whatwg        the URL Standard's domain to ASCII (beStrict = false):\n"
     "                    no STD3 rules, hyphen or DNS length checks; forbidden\n"
@@ -101,14 +122,47 @@ constexpr std::string_view profile_and_flags =
     "      transitional  uts46 with transitional processing (deprecated)\n"
     "      display       uts46; to-unicode shows a label that does not decode\n"
     "                    and validate as it was given, without errors for it\n"
-    "  FLAG: each overrides the profile, wherever it stands on the command line:\n"
-    "  --[no-]std3                     UseSTD3ASCIIRules (code U1)\n"
-    "  --[no-]check-hyphens            CheckHyphens (V2, V3)\n"
-    "  --[no-]check-bidi               CheckBidi (B1-B6)\n"
+    "      idna2008      IDNA2008 lookup (RFC 5891 section 5), which maps\n"
+    "                    nothing: the RFC 5892 property of every code point,\n"
+    "                    the CONTEXTJ and CONTEXTO rules, RFC 5893 Bidi across\n"
+    "                    the name, A-labels decoded, checked and re-encoded\n"
+    "      idna2008-registration\n"
+    "                    IDNA2008 registration (RFC 5891 section 4) of each\n"
+    "                    label: also no \"-\" at either end, A-labels in lower\n"
+    "                    case\n"
+    "      idna2003      IDNA2003: RFC 3490 with Nameprep on Unicode 3.2;\n"
+    "                    AllowUnassigned and UseSTD3ASCIIRules off.  Its\n"
+    "                    ToUnicode never fails: a label it gives back\n"
+    "                    unconverted still makes the record fail, with why\n"
+    "  FLAG: each overrides the profile, wherever it stands on the command line;\n"
+    "  one that does not apply to the profile's standard is a usage error:\n"
+    "  --[no-]std3                     UseSTD3ASCIIRules (code U1; idna2003:\n"
+    "                                  NON_LDH_ASCII, LEADING_OR_TRAILING_HYPHEN)\n"
+    "  --[no-]check-hyphens            CheckHyphens (V2, V3; idna2008:\n"
+    "                                  HYPHEN_START_END)\n"
+    "  --[no-]check-bidi               CheckBidi (B1-B6; idna2008: BIDI_1-6)\n"
     "  --[no-]check-joiners            CheckJoiners (C1, C2)\n"
     "  --[no-]transitional             Transitional_Processing\n"
-    "  --[no-]verify-dns-length        VerifyDnsLength (A4_1, A4_2)\n"
-    "  --[no-]ignore-invalid-punycode  IgnoreInvalidPunycode (no P4)\n";
+    "  --[no-]verify-dns-length        VerifyDnsLength (A4_1, A4_2; idna2008 and\n"
+    "                                  idna2003: NAME_TOO_LONG over 253)\n"
+    "  --[no-]ignore-invalid-punycode  IgnoreInvalidPunycode (no P4)\n"
+    "  Flags of idna2008 and idna2008-registration only:\n"
+    "  --[no-]check-contexto           the CONTEXTO rules of RFC 5892 A.3-A.9\n"
+    "                                  (on; RFC 5891 section 5.4 lets lookup\n"
+    "                                  skip them)\n"
+    "  --[no-]check-hostname           NON_LDH_ASCII for an ASCII label with\n"
+    "                                  other than letters, digits, \"-\" (on)\n"
+    "  --[no-]require-lowercase-alabels\n"
+    "                                  ALABEL_UPPERCASE for an A-label not in\n"
+    "                                  lower case (registration; lookup\n"
+    "                                  lowercases it)\n"
+    "  --[no-]allow-reserved-ldh       accept a label such as \"ab--cd\" as an\n"
+    "                                  opaque DNS label (off: HYPHEN_3_4)\n"
+    "  --[no-]allow-trailing-dot       accept one trailing dot, the root (on;\n"
+    "                                  off: EMPTY_LABEL)\n"
+    "  Flag of idna2003 only:\n"
+    "  --[no-]allow-unassigned         AllowUnassigned: code points unassigned\n"
+    "                                  in Unicode 3.2 pass (off: UNASSIGNED)\n";
 
 constexpr std::string_view conversion_options =
     "  --format FORMAT  how each result is written (default plain):\n"
@@ -118,18 +172,30 @@ constexpr std::string_view conversion_options =
     "             when the domain converted; backslash, tab, LF and CR in a\n"
     "             field are written \\\\ \\t \\n \\r\n"
     "      jsonl  {\"input\": \"...\", \"output\": \"...\", \"ok\": true, \"errors\": []}\n"
-    "             with \"output\": null when to-ascii fails\n"
+    "             with \"output\": null when to-ascii fails; idna2008 and\n"
+    "             idna2003 add \"label\", \"offset\" and \"code_point\" of the\n"
+    "             first fault (0-based; null when there is none)\n"
     "  --urls    convert the host of every scheme://[userinfo@]host[:port] in\n"
     "            the record and keep everything else byte for byte: the path,\n"
     "            query and fragment are not domain names.  A host that fails\n"
     "            is left as it was and reported\n"
     "  --emails  convert the domain of every local@domain in the record; the\n"
-    "            local part and the text around are kept as they are\n";
+    "            local part and the text around are kept as they are\n"
+    "  --urls and --emails take the UTS #46 profiles only, as the URL Standard\n"
+    "  does.\n";
 
 constexpr std::string_view codes =
     "  Codes are UTS #46's as IdnaTestV2 names them (P4, V1-V7, U1, A3, A4_1,\n"
     "  A4_2, B1-B6, C1, C2, X4_2) and W1, W2 for the URL Standard's forbidden\n"
-    "  domain code point and empty host.\n";
+    "  domain code point and empty host.  With idna2008 and\n"
+    "  idna2008-registration they are IDNA2008's, named after its rules\n"
+    "  (CONTEXTJ, CONTEXTO, BIDI_1 to BIDI_6, DISALLOWED, UNASSIGNED, NOT_NFC,\n"
+    "  HYPHEN_3_4, PUNYCODE_INVALID, ALABEL_NOT_CANONICAL, ...); with idna2003,\n"
+    "  RFC 3490's (PROHIBITED, UNASSIGNED, BIDI_BOTH_L_AND_RAL, INVALID_LENGTH,\n"
+    "  ROUNDTRIP_MISMATCH, ...).  puny(1) lists and explains them all.  Their\n"
+    "  messages name the label, the rule's sections, and the code point at\n"
+    "  fault with its position (from 1) in the label as given (IDNA2008: in\n"
+    "  its Unicode form, an A-label decoded).\n";
 
 constexpr std::string_view conversion_codes =
     "  With plain output, a result that would contain the record terminator\n"
@@ -139,6 +205,9 @@ constexpr std::string_view check_report =
     "For each domain, check writes each label with its Unicode and ACE forms\n"
     "and every rule the label breaks: the code and a plain-English reason\n"
     "(which character, at which position, which Bidi class or joining type).\n"
+    "With idna2008 or idna2003 it first gives the standard's verdict on the\n"
+    "whole name (valid when ToASCII records no code and ToUnicode gives no\n"
+    "label back), then each label's codes with their RFC sections.\n"
     "For a name with a non-ASCII label it adds what display shows under the\n"
     "policy (default chromium) and, for each such label, whether its Unicode\n"
     "form is shown and why not, naming the characters and scripts that\n"
@@ -185,6 +254,19 @@ constexpr std::string_view display_formats =
     "  --urls    replace the host of every scheme://[userinfo@]host[:port] in\n"
     "            the record by its display string, keeping everything else\n"
     "  --emails  the same for the domain of every local@domain\n";
+
+constexpr std::string_view compare_formats =
+    "  --format FORMAT  how each result is written (default plain):\n"
+    "      plain  INPUT: VERDICT: uts46=OUT transitional=OUT idna2008=OUT\n"
+    "             idna2003=OUT, with VERDICT same, differ or error and OUT\n"
+    "             the ASCII form, or the codes in brackets: [DISALLOWED]\n"
+    "      tsv    INPUT<TAB>VERDICT, then OUTPUT<TAB>CODES of uts46,\n"
+    "             transitional, idna2008 and idna2003: ten fields\n"
+    "      jsonl  {\"input\": \"...\", \"differ\": true, \"uts46\": {\"output\":\n"
+    "             \"...\", \"ok\": true, \"errors\": []}, \"transitional\": {...},\n"
+    "             \"idna2008\": {...}, \"idna2003\": {...}} on one line;\n"
+    "             \"output\" is null for a conversion that fails, \"differ\"\n"
+    "             null for a record that cannot be processed\n";
 
 constexpr std::string_view display_reasons_intro =
     "  A record is ok when every label is shown as itself and the name looks\n"
@@ -233,8 +315,9 @@ constexpr std::string_view records =
     "on standard error, and erased at the end.\n"
     "\n"
     "Exit status: 0 if every record converted (for check: every domain is\n"
-    "valid; for display: every name is shown as itself), 1 if any failed or\n"
-    "input or output failed, 2 for a usage error.\n";
+    "valid; for display: every name is shown as itself; for compare: every\n"
+    "record was processed), 1 if any failed or input or output failed, and\n"
+    "2 for a usage error.\n";
 
 // Appends "LEAD puny NAME GROUP...", wrapping before a group that would
 // pass the line width; continuation lines start under the first group.
@@ -287,6 +370,7 @@ std::string usage_text(std::optional<command> topic) {
   const bool converts_domains = !topic || is_idna(*topic);
   const bool check = !topic || *topic == command::check;
   const bool displays = !topic || *topic == command::display;
+  const bool compares = !topic || *topic == command::compare;
   const bool display_decision = !topic || takes_display_options(*topic);
 
   std::string text;
@@ -306,8 +390,9 @@ std::string usage_text(std::optional<command> topic) {
         "       puny COMMAND --help\n"
         "\n"
         "Converts between Unicode and Punycode (RFC 3492), processes\n"
-        "internationalized domain names with UTS #46 (Unicode 17.0), and decides\n"
-        "which labels are safe to show in Unicode (UTS #39, browser policies).\n"
+        "internationalized domain names with UTS #46 (Unicode 17.0), IDNA2008\n"
+        "or IDNA2003, and decides which labels are safe to show in Unicode\n"
+        "(UTS #39, browser policies).\n"
         "encode and decode read and write Punycode without any ACE prefix\n"
         "such as \"xn--\".\n"
         "\n"
@@ -326,7 +411,7 @@ std::string usage_text(std::optional<command> topic) {
     text += punycode_options;
   }
   if (idna) {
-    text += topic ? "\nOptions:\n" : "\nOptions of to-ascii, to-unicode and check (UTS #46 processing):\n";
+    text += topic ? "\nOptions:\n" : "\nOptions of to-ascii, to-unicode and check (UTS #46, IDNA2008, IDNA2003):\n";
     text += profile_and_flags;
   }
   if (converts_domains) {
@@ -352,6 +437,10 @@ std::string usage_text(std::optional<command> topic) {
   if (check) {
     text += '\n';
     text += check_report;
+  }
+  if (compares) {
+    text += topic ? "\nOptions:\n" : "\nOptions of compare:\n";
+    text += compare_formats;
   }
   text += '\n';
   text += common_options;

@@ -130,7 +130,7 @@ struct c_only_status {
 };
 constexpr c_only_status c_only_statuses[] = {
     {PUNY_OUT_OF_MEMORY, "out_of_memory", "out of memory for a very long input"},
-    {PUNY_IDNA_ERRORS, "idna_errors", "the domain name breaks UTS #46 rules"},
+    {PUNY_IDNA_ERRORS, "idna_errors", "the domain name breaks the rules of its IDNA standard"},
     {PUNY_INVALID_ARGUMENT, "invalid_argument", "NULL pointer with a nonzero length, or unknown option bits"},
 };
 

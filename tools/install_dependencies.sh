@@ -3,7 +3,8 @@
 # a C++20 compiler and GoogleTest.  The library itself needs none of it.
 #   tools/install_dependencies.sh          what the README's test command uses:
 #                                          Google Benchmark, the differential
-#                                          tests' peers (ICU, CPython) and the
+#                                          tests' peers (ICU, CPython, libidn,
+#                                          Python's idna package) and the
 #                                          benchmarks' (libidn, libidn2)
 #   tools/install_dependencies.sh --ci     everything .ci/run uses besides:
 #                                          clang 14 (with lld and llvm-ar)
@@ -13,12 +14,56 @@
 #                                          qemu-user, and clang's wasm32-wasi
 #                                          sysroot
 # Installs only what is missing.  Without root or apt-get it installs
-# nothing, says what is missing and how to install it, and exits 0: the
-# build then skips what needs it, with a message (under CI=true the tests
-# that need a missing peer fail instead).
+# nothing from Debian, says what is missing and how to install it, and goes
+# on: the build then skips what needs it, with a message (under CI=true the
+# tests that need a missing peer fail instead).
+#
+# The IDNA2008 differential test (tests/differential/python_idna2008_test.cpp)
+# compares with Python's `idna` package (kjd/idna), pinned to the version
+# below: a newer release moves to a newer Unicode and its differences with
+# puny are reasoned out in the test one by one, so the pin moves with the
+# test.  It goes into a virtual environment of its own,
+# $PUNY_PYTHON_VENV (default ~/.cache/puny/python-venv, under
+# $XDG_CACHE_HOME when that is set), made with the python3 on PATH and
+# filled from PyPI by pip: no system or user site-packages is touched
+# (Debian 12's python3 is "externally managed", PEP 668), and the tests find
+# it there (tests/CMakeLists.txt).  When PyPI cannot be reached the test
+# falls back to Debian's python3-idna (installed below), restricted to the
+# Unicode version that package was built for.
 set -euo pipefail
 
-packages=(libbenchmark-dev libicu-dev pkg-config libidn-dev libidn2-dev)
+python_idna_version=3.20
+home="${HOME:-$(getent passwd "$(id -u)" | cut -d: -f6)}"
+venv="${PUNY_PYTHON_VENV:-${XDG_CACHE_HOME:-$home/.cache}/puny/python-venv}"
+
+# The venv with the pinned idna: made or refilled only when it lacks it.
+install_python_idna() {
+  local python
+  python=$(command -v python3 || true)
+  if [ -z "$python" ]; then
+    echo "install_dependencies: no python3 on PATH, so no venv for Python's idna" >&2
+    return 0
+  fi
+  if [ -x "$venv/bin/python3" ] &&
+     [ "$("$venv/bin/python3" -I -c 'import idna; print(idna.__version__)' 2>/dev/null)" = "$python_idna_version" ]; then
+    echo "install_dependencies: Python idna $python_idna_version present in $venv"
+    return 0
+  fi
+  if ! "$python" -m venv --clear "$venv" >/dev/null 2>&1; then
+    echo "install_dependencies: '$python -m venv' failed (Debian: install python3-venv); the IDNA2008" \
+         "differential test falls back to python3-idna" >&2
+    return 0
+  fi
+  if "$venv/bin/python3" -m pip install --quiet --disable-pip-version-check --no-input --timeout 30 --retries 2 \
+       "idna==$python_idna_version" >/dev/null 2>&1; then
+    echo "install_dependencies: Python idna $python_idna_version installed in $venv"
+  else
+    echo "install_dependencies: pip could not install idna==$python_idna_version into $venv; the IDNA2008" \
+         "differential test falls back to python3-idna" >&2
+  fi
+}
+
+packages=(libbenchmark-dev libicu-dev pkg-config libidn-dev libidn2-dev python3-idna python3-venv)
 # Any python3 on PATH will do for the CPython differential tests.
 command -v python3 >/dev/null 2>&1 || packages+=(python3)
 if [ "${1:-}" = --ci ]; then
@@ -33,6 +78,7 @@ fi
 if ! command -v dpkg-query >/dev/null 2>&1; then
   echo "install_dependencies: not a Debian system; install by hand what these Debian packages hold:" \
        "${packages[*]}" >&2
+  install_python_idna
   exit 0
 fi
 missing=()
@@ -41,16 +87,16 @@ for p in "${packages[@]}"; do
 done
 if [ "${#missing[@]}" -eq 0 ]; then
   echo "install_dependencies: all ${#packages[@]} packages present"
-  exit 0
-fi
-if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then
+elif [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then
   echo "install_dependencies: missing ${missing[*]}" >&2
   echo "install_dependencies: not root, so nothing was installed; to install them:" >&2
   echo "  sudo apt-get update && sudo apt-get install ${missing[*]}" >&2
   echo "install_dependencies: until then the build skips what needs them, saying so" >&2
-  exit 0
+else
+  echo "install_dependencies: installing ${missing[*]}"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  echo "install_dependencies: installed ${#missing[@]} packages"
 fi
-echo "install_dependencies: installing ${missing[*]}"
-apt-get update -qq
-DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-echo "install_dependencies: installed ${#missing[@]} packages"
+# After apt-get: python3-venv may just have come in.
+install_python_idna

@@ -1,9 +1,10 @@
 /** \file
  * puny — the C API: Punycode (RFC 3492), internationalized domain names
- * (UTS #46 ToASCII / ToUnicode on Unicode 17.0), and whether a name is safe
- * to show (UTS #39 skeletons and restriction levels, browser display
- * policies, look-alikes of protected domains), for C11 and for any language
- * that calls C.
+ * (UTS #46 ToASCII / ToUnicode on Unicode 17.0; IDNA2008, RFC 5891-5893;
+ * IDNA2003, RFC 3490 with Nameprep), and whether a name is safe to show
+ * (UTS #39 skeletons and restriction levels, browser display policies,
+ * look-alikes of protected domains), for C11 and for any language that
+ * calls C.
  *
  * \code
  *   char out[256];
@@ -69,7 +70,7 @@ typedef enum puny_status {
   PUNY_OUT_OF_MEMORY = 10,      /**< Working memory for a very long input could not be allocated. */
   PUNY_INVALID_PARAMETERS = 11, /**< C++ API only (Bootstring parameters); never returned here. */
   PUNY_CASE_FLAGS_SIZE = 12,    /**< C++ API only (case annotation); never returned here. */
-  PUNY_IDNA_ERRORS = 64,        /**< The domain name breaks UTS #46 rules: puny_result.errors says which. */
+  PUNY_IDNA_ERRORS = 64,        /**< The domain name breaks the rules of the standard called (UTS #46, IDNA2008 or IDNA2003): the result's `errors` says which. */
   PUNY_INVALID_ARGUMENT = 65    /**< A NULL pointer with a nonzero length, or unknown option bits. */
 } puny_status;
 
@@ -188,6 +189,230 @@ int puny_to_ascii_ex(const char *in, size_t in_len, puny_options options, char *
 /** ToUnicode with any options.  `result` may be NULL. */
 int puny_to_unicode_ex(const char *in, size_t in_len, puny_options options, char *out, size_t out_cap,
                        puny_result *result) PUNY_NOEXCEPT;
+
+/* ------------------------------------------------------------------------ */
+/* IDNA2008 and IDNA2003 results. */
+
+/** What an IDNA2008 or IDNA2003 function did (the C++ API's
+ *  puny::detail::standard_result).  The codes in `errors` are the
+ *  standard's own: PUNY_IDNA2008_BIT(e) or PUNY_IDNA2003_BIT(e). */
+typedef struct puny_standard_result {
+  int status;           /**< The return value: PUNY_OK, PUNY_IDNA_ERRORS (codes recorded) or a puny_status. */
+  uint32_t errors;      /**< The standard's codes recorded, over all labels: one bit per code. */
+  size_t written;       /**< Elements written to the output. */
+  size_t needed;        /**< With PUNY_OUTPUT_TOO_SMALL: the output size, in elements, that is enough. */
+  size_t position;      /**< With PUNY_INVALID_UTF8: the byte offset of the first bad sequence. */
+  size_t label;         /**< Index (from 0) of the first label with an error, or PUNY_NO_LABEL (none, or an error of the whole name). */
+  size_t offset;        /**< In that label (IDNA2008: its Unicode form; IDNA2003: as given), the index in code points of the code point at fault; 0 when the rule is about the whole label. */
+  uint32_t code_point;  /**< That code point (0 when the rule is about the whole label). */
+} puny_standard_result;
+
+/* ------------------------------------------------------------------------ */
+/* IDNA2008 (RFC 5890-5893, Unicode 17.0): no mapping, the RFC 5892 derived
+ * property, every CONTEXTJ and CONTEXTO rule, RFC 5893 Bidi across the
+ * name, the A-label round trip (<puny/idna2008.hpp>).  Labels are split at
+ * U+002E only. */
+
+/** RFC 5892 derived property values (the C++ puny::idna2008::derived_property, same values). */
+typedef enum puny_idna2008_derived_property {
+  PUNY_IDNA2008_PROPERTY_PVALID = 0,     /**< PROTOCOL VALID. */
+  PUNY_IDNA2008_PROPERTY_CONTEXTJ = 1,   /**< Allowed where its Appendix A CONTEXTJ rule holds (U+200C, U+200D). */
+  PUNY_IDNA2008_PROPERTY_CONTEXTO = 2,   /**< Allowed where its Appendix A CONTEXTO rule holds (25 code points). */
+  PUNY_IDNA2008_PROPERTY_DISALLOWED = 3, /**< DISALLOWED. */
+  PUNY_IDNA2008_PROPERTY_UNASSIGNED = 4  /**< UNASSIGNED in Unicode 17.0. */
+} puny_idna2008_derived_property;
+
+/** The derived property of code point `cp` as `Idna2008.txt` (Unicode 17.0)
+ *  lists it: a puny_idna2008_derived_property (values above U+10FFFF: DISALLOWED). */
+int puny_idna2008_property(uint32_t cp) PUNY_NOEXCEPT;
+/** "PVALID", "CONTEXTJ", "CONTEXTO", "DISALLOWED", "UNASSIGNED", or NULL for a value out of range. */
+const char *puny_idna2008_property_name(int property) PUNY_NOEXCEPT;
+
+/** The rules an IDNA2008 name or label can break (the C++
+ *  puny::idna2008::error, same values), in the order their names sort. */
+typedef enum puny_idna2008_error {
+  PUNY_IDNA2008_ALABEL_ASCII_ONLY = 0,        /**< RFC 5890 §2.3.2.1: an xn-- label decodes to ASCII only (a fake A-label). */
+  PUNY_IDNA2008_ALABEL_NOT_CANONICAL = 1,     /**< RFC 5891 §4.2.1, §5.3: re-encoding does not give the A-label back. */
+  PUNY_IDNA2008_ALABEL_UPPERCASE = 2,         /**< RFC 5891 §4.2.1 (registration): the A-label is not in lower case. */
+  PUNY_IDNA2008_BIDI_1 = 3,                   /**< RFC 5893 §2 rule 1: first character not L, R or AL. */
+  PUNY_IDNA2008_BIDI_2 = 4,                   /**< Rule 2: an RTL label holds a class outside R AL AN EN ES CS ET ON BN NSM. */
+  PUNY_IDNA2008_BIDI_3 = 5,                   /**< Rule 3: an RTL label does not end in R, AL, EN or AN (then NSM*). */
+  PUNY_IDNA2008_BIDI_4 = 6,                   /**< Rule 4: an RTL label holds both EN and AN. */
+  PUNY_IDNA2008_BIDI_5 = 7,                   /**< Rule 5: an LTR label holds a class outside L EN ES CS ET ON BN NSM. */
+  PUNY_IDNA2008_BIDI_6 = 8,                   /**< Rule 6: an LTR label does not end in L or EN (then NSM*). */
+  PUNY_IDNA2008_CONTEXTJ = 9,           /**< RFC 5892 A.1, A.2: ZWNJ or ZWJ out of context. */
+  PUNY_IDNA2008_CONTEXTO = 10,          /**< RFC 5892 A.3-A.9: a CONTEXTO code point out of context. */
+  PUNY_IDNA2008_CONTEXT_NO_RULE = 11,         /**< RFC 5891 §4.2.3.3, §5.4: a CONTEXTJ/CONTEXTO code point with no rule. */
+  PUNY_IDNA2008_DISALLOWED = 12,        /**< RFC 5891 §4.2.2, §5.4: a DISALLOWED code point. */
+  PUNY_IDNA2008_EMPTY_LABEL = 13,             /**< RFC 1034 §3.1: an empty label other than the final root (or an empty name). */
+  PUNY_IDNA2008_HYPHEN_3_4 = 14,              /**< RFC 5891 §4.2.3.1, §5.4: "--" in positions 3-4 (not an A-label). */
+  PUNY_IDNA2008_HYPHEN_START_END = 15,        /**< RFC 5891 §4.2.3.1: a label begins or ends with "-". */
+  PUNY_IDNA2008_LABEL_TOO_LONG = 16,          /**< RFC 5890 §2.3.2.1, RFC 5891 §4.4, §5.5: over 63 octets in ASCII form. */
+  PUNY_IDNA2008_LEADING_COMBINING_MARK = 17,  /**< RFC 5891 §4.2.3.2, §5.4: the label begins with a mark. */
+  PUNY_IDNA2008_NAME_TOO_LONG = 18,           /**< RFC 1034 §3.1: the name is over 253 octets in ASCII form. */
+  PUNY_IDNA2008_NON_LDH_ASCII = 19,           /**< RFC 5890 §2.3.1, RFC 1123 §2.1: an ASCII label with other than a-z A-Z 0-9 -. */
+  PUNY_IDNA2008_NOT_NFC = 20,                 /**< RFC 5891 §4.1, §5.4: the label is not in NFC. */
+  PUNY_IDNA2008_PUNYCODE_INVALID = 21,        /**< RFC 5891 §4.2.1, §5.3; RFC 3492 §6.2: an xn-- tail that does not decode. */
+  PUNY_IDNA2008_UALABEL_MISMATCH = 22,        /**< RFC 5891 §4.2.1 (registration): the U-label given is not the decoded A-label. */
+  PUNY_IDNA2008_UNASSIGNED = 23         /**< RFC 5891 §4.2.2, §5.4: a code point unassigned in Unicode 17.0. */
+} puny_idna2008_error;
+
+/** The number of puny_idna2008_error values. */
+#define PUNY_IDNA2008_ERROR_COUNT 24
+/** The bit of a puny_idna2008_error in puny_standard_result.errors. */
+#define PUNY_IDNA2008_BIT(error) ((uint32_t)1 << (error))
+
+/** The code's name ("CONTEXTO", "BIDI_1", "HYPHEN_3_4", ...), or NULL for a value out of range. */
+const char *puny_idna2008_error_name(int error) PUNY_NOEXCEPT;
+/** One English phrase per code ("a CONTEXTO code point is out of context"), or NULL for a value out of range. */
+const char *puny_idna2008_error_message(int error) PUNY_NOEXCEPT;
+/** The sections that state the rule ("RFC 5892 Appendix A.3-A.9"), or NULL for a value out of range. */
+const char *puny_idna2008_error_rule(int error) PUNY_NOEXCEPT;
+
+/** IDNA2008 options: an OR of the PUNY_IDNA2008_ bits (the members of the
+ *  C++ puny::idna2008::options).  Start from PUNY_IDNA2008_LOOKUP or
+ *  PUNY_IDNA2008_REGISTRATION and add or clear bits.  The rules that are
+ *  MUST in both RFC 5891 §4 and §5 are always applied. */
+typedef uint32_t puny_idna2008_flags;
+
+#define PUNY_IDNA2008_CHECK_CONTEXTO ((puny_idna2008_flags)1 << 0)            /**< Evaluate the CONTEXTO rules of RFC 5892 A.3-A.9 (§5.4 lets lookup skip them). */
+#define PUNY_IDNA2008_CHECK_BIDI ((puny_idna2008_flags)1 << 1)                /**< RFC 5893 on every label of a Bidi domain name (BIDI_1-BIDI_6). */
+#define PUNY_IDNA2008_CHECK_HOSTNAME ((puny_idna2008_flags)1 << 2)            /**< NON_LDH_ASCII for an ASCII label other than letters, digits, "-". */
+#define PUNY_IDNA2008_CHECK_HYPHENS ((puny_idna2008_flags)1 << 3)             /**< HYPHEN_START_END (RFC 5891 §4.2.3.1). */
+#define PUNY_IDNA2008_REQUIRE_LOWERCASE_ALABELS ((puny_idna2008_flags)1 << 4) /**< ALABEL_UPPERCASE; otherwise A-labels are lower-cased first (§5.3). */
+#define PUNY_IDNA2008_ALLOW_RESERVED_LDH ((puny_idna2008_flags)1 << 5)        /**< Accept an R-LDH label that is not an XN-label ("ab--cd") as an opaque label. */
+#define PUNY_IDNA2008_VERIFY_DNS_LENGTH ((puny_idna2008_flags)1 << 6)         /**< NAME_TOO_LONG over 253 octets (labels over 63 always fail). */
+#define PUNY_IDNA2008_ALLOW_TRAILING_DOT ((puny_idna2008_flags)1 << 7)        /**< Accept one trailing dot (the root); off: EMPTY_LABEL. */
+
+/** Lookup (RFC 5891 §5), CONTEXTO rules evaluated: the C++ options::for_profile(profile::lookup). */
+#define PUNY_IDNA2008_LOOKUP                                                                      \
+  (PUNY_IDNA2008_CHECK_CONTEXTO | PUNY_IDNA2008_CHECK_BIDI | PUNY_IDNA2008_CHECK_HOSTNAME |      \
+   PUNY_IDNA2008_VERIFY_DNS_LENGTH | PUNY_IDNA2008_ALLOW_TRAILING_DOT)
+/** Registration (RFC 5891 §4): lookup, and hyphens at the ends, lower-case A-labels. */
+#define PUNY_IDNA2008_REGISTRATION \
+  (PUNY_IDNA2008_LOOKUP | PUNY_IDNA2008_CHECK_HYPHENS | PUNY_IDNA2008_REQUIRE_LOWERCASE_ALABELS)
+
+/** IDNA2008 lookup ToASCII (RFC 5891 §5) of a UTF-8 name: every U-label
+ *  replaced by its A-label, ASCII labels kept as they are (their case
+ *  too).  Returns PUNY_OK with `result->written` bytes written;
+ *  PUNY_IDNA_ERRORS when a rule is broken (nothing written; the codes in
+ *  `result->errors`); PUNY_OUTPUT_TOO_SMALL with `result->needed`;
+ *  PUNY_INVALID_UTF8; PUNY_OUT_OF_MEMORY; PUNY_INVALID_ARGUMENT for
+ *  unknown flag bits or a NULL pointer with a nonzero length.  `result`
+ *  may be NULL.  Allocation-free for domain names. */
+int puny_idna2008_to_ascii(const char *in, size_t in_len, puny_idna2008_flags flags, char *out, size_t out_cap,
+                           puny_standard_result *result) PUNY_NOEXCEPT;
+
+/** IDNA2008 lookup ToUnicode: every A-label replaced by its U-label.  The
+ *  output is written even with PUNY_IDNA_ERRORS: a label that breaks a rule
+ *  is written as it was given.  As puny_idna2008_to_ascii() otherwise
+ *  (`out_cap` 4 × `in_len` is always enough). */
+int puny_idna2008_to_unicode(const char *in, size_t in_len, puny_idna2008_flags flags, char *out, size_t out_cap,
+                             puny_standard_result *result) PUNY_NOEXCEPT;
+
+/** What puny_idna2008_register_label() did. */
+typedef struct puny_registration_result {
+  int status;           /**< The return value. */
+  uint32_t errors;      /**< IDNA2008 codes: PUNY_IDNA2008_BIT(e) for each. */
+  size_t a_written;     /**< Bytes of A-label written to `a_out`. */
+  size_t a_needed;      /**< With PUNY_OUTPUT_TOO_SMALL: the room `a_out` needs. */
+  size_t u_written;     /**< Bytes of U-label written to `u_out`. */
+  size_t u_needed;      /**< With PUNY_OUTPUT_TOO_SMALL: the room `u_out` needs. */
+  size_t position;      /**< With PUNY_INVALID_UTF8: the byte offset in the U-label given. */
+  size_t offset;        /**< In the label's Unicode form, the index in code points of the code point at fault (0 when the rule is about the whole label). */
+  uint32_t code_point;  /**< That code point (0 when the rule is about the whole label). */
+} puny_registration_result;
+
+/** Room always enough for puny_idna2008_register_label()'s A-label (63 octets). */
+#define PUNY_IDNA2008_A_LABEL_SIZE 63
+/** Room always enough for its U-label in UTF-8 (59 code points). */
+#define PUNY_IDNA2008_U_LABEL_SIZE 252
+
+/** IDNA2008 registration (RFC 5891 §4) of one label given as a U-label
+ *  (UTF-8), an A-label, or both (a length of 0 means "not given"; neither
+ *  given is EMPTY_LABEL).  Given both, the A-label must decode to exactly
+ *  the U-label (UALABEL_MISMATCH otherwise).  On success writes the A-label
+ *  to `a_out` and the U-label to `u_out` (an all-LDH label that is not an
+ *  XN-label as both) and returns PUNY_OK; otherwise PUNY_IDNA_ERRORS (the
+ *  codes in `result->errors`, nothing written), PUNY_OUTPUT_TOO_SMALL
+ *  (`result->a_needed`, `result->u_needed`), PUNY_INVALID_UTF8,
+ *  PUNY_INVALID_ARGUMENT.  Pass PUNY_IDNA2008_REGISTRATION as `flags` for
+ *  the registration rules.  `result` may be NULL.  Allocation-free. */
+int puny_idna2008_register_label(const char *u_label, size_t u_len, const char *a_label, size_t a_len,
+                                 puny_idna2008_flags flags, char *a_out, size_t a_cap, char *u_out, size_t u_cap,
+                                 puny_registration_result *result) PUNY_NOEXCEPT;
+
+/* ------------------------------------------------------------------------ */
+/* IDNA2003 (RFC 3490 ToASCII / ToUnicode, Nameprep RFC 3491 over
+ * Stringprep RFC 3454, Unicode 3.2) for interoperability with older
+ * software (<puny/idna2003.hpp>).  The four label separators U+002E U+3002
+ * U+FF0E U+FF61 all split labels and are written as U+002E. */
+
+/** The rules an IDNA2003 label can break (the C++ puny::idna2003::error,
+ *  same values), in the order their names sort. */
+typedef enum puny_idna2003_error {
+  PUNY_IDNA2003_ACE_PREFIX_PRESENT = 0,          /**< RFC 3490 §4.1 step 5: a non-ASCII label begins with the ACE prefix. */
+  PUNY_IDNA2003_BIDI_BOTH_L_AND_RAL = 1,         /**< RFC 3454 §6 rule 2: RandALCat and LCat in one label. */
+  PUNY_IDNA2003_BIDI_PROHIBITED = 2,             /**< RFC 3454 §6 rule 1: a character of table C.8. */
+  PUNY_IDNA2003_BIDI_RAL_NOT_FIRST_LAST = 3,     /**< RFC 3454 §6 rule 3: a RandALCat label not starting and ending with RandALCat. */
+  PUNY_IDNA2003_INVALID_LENGTH = 4,              /**< RFC 3490 §4.1 step 8: the label is empty or over 63 code points. */
+  PUNY_IDNA2003_LEADING_OR_TRAILING_HYPHEN = 5,  /**< RFC 3490 §4.1 step 3b (UseSTD3ASCIIRules). */
+  PUNY_IDNA2003_NAME_TOO_LONG = 6,               /**< The name is over 253 octets in ASCII form (PUNY_IDNA2003_VERIFY_DNS_LENGTH only). */
+  PUNY_IDNA2003_NON_LDH_ASCII = 7,               /**< RFC 3490 §4.1 step 3a (UseSTD3ASCIIRules): ASCII other than LDH. */
+  PUNY_IDNA2003_PROHIBITED = 8,                  /**< RFC 3491 §5: a code point of C.1.2, C.2.2, C.3-C.7 or C.9. */
+  PUNY_IDNA2003_PUNYCODE_ERROR = 9,              /**< RFC 3490 §4.1 step 6 / §4.2 step 5: Punycode encoding or decoding failed. */
+  PUNY_IDNA2003_ROUNDTRIP_MISMATCH = 10,         /**< RFC 3490 §4.2 step 7: ToASCII of the decoded label is not the input. */
+  PUNY_IDNA2003_UNASSIGNED = 11                  /**< RFC 3491 §7: a code point of A.1, AllowUnassigned off. */
+} puny_idna2003_error;
+
+/** The number of puny_idna2003_error values. */
+#define PUNY_IDNA2003_ERROR_COUNT 12
+/** The bit of a puny_idna2003_error in puny_standard_result.errors. */
+#define PUNY_IDNA2003_BIT(error) ((uint32_t)1 << (error))
+
+/** The code's name ("PROHIBITED", "ROUNDTRIP_MISMATCH", ...), or NULL for a value out of range. */
+const char *puny_idna2003_error_name(int error) PUNY_NOEXCEPT;
+/** One English phrase per code, or NULL for a value out of range. */
+const char *puny_idna2003_error_message(int error) PUNY_NOEXCEPT;
+/** The sections that state the rule ("RFC 3491 §5; RFC 3454 §5"), or NULL for a value out of range. */
+const char *puny_idna2003_error_rule(int error) PUNY_NOEXCEPT;
+
+/** IDNA2003 flags: an OR of the PUNY_IDNA2003_ bits; 0 is RFC 3490 with
+ *  both of its flags off ("stored strings"). */
+typedef uint32_t puny_idna2003_flags;
+
+#define PUNY_IDNA2003_ALLOW_UNASSIGNED ((puny_idna2003_flags)1 << 0)      /**< AllowUnassigned: code points unassigned in Unicode 3.2 pass ("query strings"); the value libidn, Java and ICU give it. */
+#define PUNY_IDNA2003_USE_STD3_ASCII_RULES ((puny_idna2003_flags)1 << 1)  /**< UseSTD3ASCIIRules: only LDH ASCII after Nameprep, no "-" at either end; libidn's value too. */
+#define PUNY_IDNA2003_VERIFY_DNS_LENGTH ((puny_idna2003_flags)1 << 2)     /**< NAME_TOO_LONG over 253 octets (RFC 3490 sets no limit on the name). */
+#define PUNY_IDNA2003_NFKC_UNICODE_3_2_TEXT ((puny_idna2003_flags)1 << 3) /**< NFKC blocks composition as the Unicode 3.2 text of UAX #15 D2 says, as libidn 1.x does (not as corrected after PRI #29). */
+
+/** IDNA2003 ToASCII (RFC 3490 §4.1) of every label of a UTF-8 name.
+ *  Returns PUNY_OK with `result->written` bytes written; PUNY_IDNA_ERRORS
+ *  (nothing written; the codes in `result->errors`); PUNY_OUTPUT_TOO_SMALL
+ *  with `result->needed`; PUNY_INVALID_UTF8; PUNY_OUT_OF_MEMORY;
+ *  PUNY_INVALID_ARGUMENT.  `result` may be NULL. */
+int puny_idna2003_to_ascii(const char *in, size_t in_len, puny_idna2003_flags flags, char *out, size_t out_cap,
+                           puny_standard_result *result) PUNY_NOEXCEPT;
+
+/** IDNA2003 ToUnicode (RFC 3490 §4.2) of every label, which never fails: a
+ *  label whose conversion fails at any step is written exactly as it was
+ *  given, and PUNY_IDNA_ERRORS says so, with why in `result->errors` (the
+ *  output is complete all the same).  A label without the ACE prefix is
+ *  given back as it was and is no error.  `out_cap` 4 × `in_len` is always
+ *  enough. */
+int puny_idna2003_to_unicode(const char *in, size_t in_len, puny_idna2003_flags flags, char *out, size_t out_cap,
+                             puny_standard_result *result) PUNY_NOEXCEPT;
+
+/** Nameprep (RFC 3491) of one UTF-8 label: map (B.1, B.2), NFKC (Unicode
+ *  3.2), prohibit, check Bidi and, without PUNY_IDNA2003_ALLOW_UNASSIGNED,
+ *  unassigned code points.  Separators are not special.  Returns PUNY_OK
+ *  with `result->written` bytes written; PUNY_IDNA_ERRORS (nothing
+ *  written); PUNY_OUTPUT_TOO_SMALL with `result->needed` (`out_cap` 0 asks
+ *  for it); PUNY_INVALID_UTF8; PUNY_OUT_OF_MEMORY; PUNY_INVALID_ARGUMENT.
+ *  PUNY_IDNA2003_USE_STD3_ASCII_RULES and PUNY_IDNA2003_VERIFY_DNS_LENGTH
+ *  do not apply to Nameprep and are ignored. */
+int puny_nameprep(const char *in, size_t in_len, puny_idna2003_flags flags, char *out, size_t out_cap,
+                  puny_standard_result *result) PUNY_NOEXCEPT;
 
 /* ------------------------------------------------------------------------ */
 /* Punycode (RFC 3492 §6), in its bare form: no "xn--" prefix. */

@@ -358,7 +358,7 @@ TEST(CliManpage, DescribesEveryOptionOfTheHelp) {
   std::set<std::string> options;
   for (const char* help : {"puny --help", "puny encode --help", "puny decode --help", "puny to-ascii --help",
                            "puny to-unicode --help", "puny check --help",
-                           "puny display --help"}) {
+                           "puny display --help", "puny compare --help"}) {
     const shell_result r = run_shell(help);
     ASSERT_EQ(r.status, 0) << help << '\n' << r.err;
     options.merge(options_named(r.out));

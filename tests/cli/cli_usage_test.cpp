@@ -161,7 +161,7 @@ TEST(CliUsage, Version) {
 TEST(CliUsage, MissingCommand) {
   const auto r = run_puny({}, "tda\n");
   EXPECT_EQ(r.out, "");
-  EXPECT_EQ(r.err, "puny: missing command (encode, decode, to-ascii, to-unicode, check or display)\n" + hint);
+  EXPECT_EQ(r.err, "puny: missing command (encode, decode, to-ascii, to-unicode, check, display or compare)\n" + hint);
   EXPECT_EQ(r.status, 2);
 }
 
@@ -169,7 +169,7 @@ TEST(CliUsage, UnknownCommand) {
   const auto r = run_puny({"frobnicate", "x"});
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(r.err,
-            "puny: unknown command 'frobnicate' (expected encode, decode, to-ascii, to-unicode, check or display)\n" + hint);
+            "puny: unknown command 'frobnicate' (expected encode, decode, to-ascii, to-unicode, check, display or compare)\n" + hint);
   EXPECT_EQ(r.status, 2);
 }
 
@@ -200,7 +200,7 @@ TEST(CliUsage, UnknownProfileOrFormat) {
   for (const char* cmd : {"to-ascii", "to-unicode"}) {
     const auto p = run_puny({cmd, "--profile", "strict", "a.com"}, "b.com\n");
     EXPECT_EQ(p.out, "");
-    EXPECT_EQ(p.err, "puny: unknown profile 'strict' (expected uts46, whatwg, transitional or display)\n" + hint);
+    EXPECT_EQ(p.err, "puny: unknown profile 'strict' (expected uts46, whatwg, transitional, display, idna2008, idna2008-registration or idna2003)\n" + hint);
     EXPECT_EQ(p.status, 2);
     const auto f = run_puny({cmd, "a.com", "--format=json"});
     EXPECT_EQ(f.out, "");
@@ -217,7 +217,7 @@ TEST(CliUsage, UnknownProfileOrFormat) {
 TEST(CliUsage, OptionWithoutItsValue) {
   const auto p = run_puny({"to-ascii", "a.com", "--profile"});
   EXPECT_EQ(p.out, "");
-  EXPECT_EQ(p.err, "puny: option '--profile' needs a value (uts46, whatwg, transitional or display)\n" + hint);
+  EXPECT_EQ(p.err, "puny: option '--profile' needs a value (uts46, whatwg, transitional, display, idna2008, idna2008-registration or idna2003)\n" + hint);
   EXPECT_EQ(p.status, 2);
   const auto f = run_puny({"to-unicode", "--format"});
   EXPECT_EQ(f.err, "puny: option '--format' needs a value (plain, tsv or jsonl)\n" + hint);

@@ -1,6 +1,8 @@
-// The buffer overloads of to_ascii / to_unicode allocate nothing for
-// domains up to 255 bytes: a replaced global operator new counts the
-// allocations made while a flag is set.
+// The buffer overloads of to_ascii / to_unicode (UTS #46, IDNA2008,
+// IDNA2003) and of register_label / nameprep allocate nothing for domains
+// up to 255 bytes: a replaced global operator new counts the allocations
+// made while a flag is set.  (Only one file of the test program may
+// replace operator new, so every such test is here.)
 //
 // clang's ThreadSanitizer runtime is a static library that defines the
 // global operator new and delete itself, so a program cannot replace them
@@ -17,6 +19,8 @@
 #include <vector>
 
 #include "puny/idna.hpp"
+#include "puny/idna2003.hpp"
+#include "puny/idna2008.hpp"
 #include "puny/utf8.hpp"
 
 #if defined(__has_feature)
@@ -100,8 +104,9 @@ TEST(IdnaAllocation, CountingWorks) {
   EXPECT_EQ(scope.count(), 1u);
 }
 
-TEST(IdnaAllocation, BufferOverloadsAllocateNothingUpTo255Bytes) {
-  PUNY_SKIP_WITHOUT_COUNTING();
+// Domains up to 255 bytes that reach every path: ASCII, mapped, A-labels,
+// Bidi, joiners, empty labels, the longest labels and the longest mapping.
+std::vector<std::string> domains_up_to_255_bytes() {
   const std::string label63(63, 'q');
   std::string long_unicode;
   while (long_unicode.size() + 3 <= 255) long_unicode += "日";
@@ -113,7 +118,7 @@ TEST(IdnaAllocation, BufferOverloadsAllocateNothingUpTo255Bytes) {
   while (longest_mapping.size() + 3 <= 255) longest_mapping += "\uFDFA";
   std::string longest_mapping_labels;
   while (longest_mapping_labels.size() + 4 <= 255) longest_mapping_labels += "\uFDFA.";
-  const std::vector<std::string> domains = {
+  std::vector<std::string> domains = {
       "example.com",
       "EXAMPLE.COM",
       "bücher.de",
@@ -132,7 +137,16 @@ TEST(IdnaAllocation, BufferOverloadsAllocateNothingUpTo255Bytes) {
       longest_mapping,
       longest_mapping_labels,
       "\xFF invalid",
+      "l\u00B7l.\u30FB\u6F22.\u0660\u06F0",
+      "xn--ll-0ea.xn--7a.xn---9uc.XN--BCHER-KVA",
+      "fa\u00DF.de\u3002\uFF10\u200D",
   };
+  return domains;
+}
+
+TEST(IdnaAllocation, BufferOverloadsAllocateNothingUpTo255Bytes) {
+  PUNY_SKIP_WITHOUT_COUNTING();
+  const std::vector<std::string> domains = domains_up_to_255_bytes();
   std::array<char, 8192> out8;
   std::array<char16_t, 4096> out16;
   std::array<char32_t, 4096> out32;
@@ -158,6 +172,46 @@ TEST(IdnaAllocation, BufferOverloadsAllocateNothingUpTo255Bytes) {
       (void)puny::to_ascii(std::u32string_view(d32), out8, o);
       (void)puny::to_unicode(std::u32string_view(d32), out32, o);
       (void)puny::to_ascii(std::string_view(d), std::span<char>(), o);  // output_too_small
+      EXPECT_EQ(scope.count(), 0u) << d;
+    }
+  }
+}
+
+TEST(IdnaAllocation, Idna2008AndIdna2003AllocateNothingUpTo255Bytes) {
+  PUNY_SKIP_WITHOUT_COUNTING();
+  std::array<char, 8192> out8;
+  std::array<char, 1024> u_out;
+  std::array<char32_t, 8192> out32;
+  const puny::idna2008::options idna2008_profiles[] = {
+      puny::idna2008::options::for_profile(puny::idna2008::profile::lookup),
+      puny::idna2008::options::for_profile(puny::idna2008::profile::registration),
+  };
+  puny::idna2003::options idna2003_flags[4];
+  idna2003_flags[1].allow_unassigned = true;
+  idna2003_flags[2].use_std3_ascii_rules = true;
+  idna2003_flags[3].nfkc = puny::idna2003::composition::unicode_3_2_text;
+  for (const std::string& d : domains_up_to_255_bytes()) {
+    const std::u32string d32 = widen(d);
+    for (const auto& o : idna2008_profiles) {
+      count_allocations scope;
+      (void)puny::idna2008::to_ascii(std::string_view(d), out8, o);
+      (void)puny::idna2008::to_unicode(std::string_view(d), out8, o);
+      (void)puny::idna2008::to_ascii(std::u32string_view(d32), out8, o);
+      (void)puny::idna2008::to_unicode(std::u32string_view(d32), out32, o);
+      (void)puny::idna2008::to_ascii(std::string_view(d), std::span<char>(), o);  // output_too_small
+      (void)puny::idna2008::register_label(std::string_view(d), std::string_view(), out8, u_out, o);
+      (void)puny::idna2008::register_label(std::string_view(), std::string_view(d), out8, u_out, o);
+      EXPECT_EQ(scope.count(), 0u) << d;
+    }
+    for (const auto& o : idna2003_flags) {
+      count_allocations scope;
+      (void)puny::idna2003::to_ascii(std::string_view(d), out8, o);
+      (void)puny::idna2003::to_unicode(std::string_view(d), out8, o);
+      (void)puny::idna2003::to_ascii(std::u32string_view(d32), out8, o);
+      (void)puny::idna2003::to_unicode(std::u32string_view(d32), out32, o);
+      (void)puny::idna2003::nameprep(std::u32string_view(d32), out32, o);
+      (void)puny::idna2003::nameprep(std::string_view(d), out8, o);
+      (void)puny::idna2003::to_ascii(std::string_view(d), std::span<char>(), o);  // output_too_small
       EXPECT_EQ(scope.count(), 0u) << d;
     }
   }
