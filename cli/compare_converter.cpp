@@ -8,6 +8,7 @@
 #include "diagnostics.hpp"
 #include "json_writer.hpp"
 #include "puny/utf8.hpp"
+#include "record_conversion.hpp"
 
 namespace puny::cli {
 namespace {
@@ -17,18 +18,6 @@ constexpr std::array<std::string_view, compared_count> compared_names = {"uts46"
 
 constexpr std::array<compared, compared_count> all_compared = {compared::uts46, compared::transitional,
                                                                compared::idna2008, compared::idna2003};
-
-// ToASCII into `room`, retried once with the size the library asks for.
-template <class Convert>
-auto convert_into(std::string& room, std::size_t input_size, Convert convert) {
-  if (room.size() < 2 * input_size + 64) room.resize(2 * input_size + 64);
-  auto r = convert(std::span<char>(room.data(), room.size()));
-  if (r.code == status::output_too_small) {
-    room.resize(r.needed);
-    r = convert(std::span<char>(room.data(), room.size()));
-  }
-  return r;
-}
 
 // One conversion's result into `into`; false when the call itself failed
 // (a status other than success: no memory for a huge name).

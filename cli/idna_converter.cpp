@@ -1,19 +1,13 @@
 // puny CLI — converting one record with UTS #46 ToASCII or ToUnicode.
 #include "idna_converter.hpp"
 
-#include <algorithm>
 #include <new>
+#include <span>
 #include <string>
 
+#include "record_conversion.hpp"
+
 namespace puny::cli {
-namespace {
-
-std::string terminator_name(char terminator) {
-  if (terminator == '\n') return "a line feed";
-  return "the record terminator";
-}
-
-}  // namespace
 
 idna_converter::idna_converter(command cmd, const idna_options& options, output_format format, char terminator)
     : cmd_(cmd), options_(options), format_(format), terminator_(terminator) {}
@@ -28,17 +22,9 @@ void idna_converter::convert(std::string_view record, idna_outcome& outcome) con
     // ToUnicode at most 18 code points per input code point (U+FDFA): a
     // first guess that fits nearly every domain, then exactly what the
     // library says it needs.
-    std::string& room = outcome.scratch;
-    if (room.size() < 2 * record.size() + 64) room.resize(2 * record.size() + 64);
-    auto call = [&] {
-      const std::span<char> out(room.data(), room.size());
+    const idna_result r = convert_into(outcome.scratch, record.size(), [&](std::span<char> out) {
       return to_unicode ? puny::to_unicode(record, out, options_) : puny::to_ascii(record, out, options_);
-    };
-    idna_result r = call();
-    if (r.code == status::output_too_small) {
-      room.resize(r.needed);
-      r = call();
-    }
+    });
     if (r.code != status::success) {
       outcome.failure = status_failure(r.code, r.position);
       return;
@@ -46,7 +32,7 @@ void idna_converter::convert(std::string_view record, idna_outcome& outcome) con
     outcome.errors = r.errors;
     outcome.label = r.label;
     if (to_unicode || r.ok()) {
-      outcome.output.assign(room.data(), r.written);
+      outcome.output.assign(outcome.scratch.data(), r.written);
       outcome.has_output = true;
     }
   } catch (const std::bad_alloc&) {
@@ -54,15 +40,7 @@ void idna_converter::convert(std::string_view record, idna_outcome& outcome) con
     outcome.failure = record_failure{"out_of_memory", 0, "not enough memory for this record"};
     return;
   }
-  if (format_ == output_format::plain && outcome.output.find(terminator_) != std::string::npos) {
-    // Only the input's own terminator character can bring one into the
-    // result (UTS #46 mappings never produce a control character).
-    outcome.output.clear();
-    outcome.has_output = to_unicode;
-    outcome.failure = record_failure{
-        "terminator_in_result", std::min(record.find(terminator_), record.size()),
-        "the result would contain " + terminator_name(terminator_) + ", which would split its output record"};
-  }
+  if (format_ == output_format::plain) refuse_terminator_in_result(record, terminator_, to_unicode, outcome);
 }
 
 }  // namespace puny::cli

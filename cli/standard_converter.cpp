@@ -1,33 +1,14 @@
 // puny CLI — converting one record with IDNA2008 or IDNA2003.
 #include "standard_converter.hpp"
 
-#include <algorithm>
 #include <new>
 #include <span>
 #include <string>
 
+#include "record_conversion.hpp"
+
 namespace puny::cli {
 namespace {
-
-std::string terminator_name(char terminator) {
-  if (terminator == '\n') return "a line feed";
-  return "the record terminator";
-}
-
-// Calls `convert` on `room`, sized at first for nearly every domain
-// (ToASCII adds "xn--" and a few digits per label; ToUnicode writes at most
-// 4 bytes per input byte), then again with exactly what the library says
-// it needs.
-template <class Convert>
-auto convert_into(std::string& room, std::size_t input_size, Convert convert) {
-  if (room.size() < 2 * input_size + 64) room.resize(2 * input_size + 64);
-  auto r = convert(std::span<char>(room.data(), room.size()));
-  if (r.code == status::output_too_small) {
-    room.resize(r.needed);
-    r = convert(std::span<char>(room.data(), room.size()));
-  }
-  return r;
-}
 
 // A standard's result (detail::standard_result over its own error set)
 // into the outcome: the codes into `codes`, the place of the first fault,
@@ -78,15 +59,7 @@ void standard_converter::convert(std::string_view record, idna_outcome& outcome)
     outcome.failure = record_failure{"out_of_memory", 0, "not enough memory for this record"};
     return;
   }
-  if (format_ == output_format::plain && outcome.output.find(terminator_) != std::string::npos) {
-    // Only the input's own terminator character can bring one into the
-    // result: neither standard maps anything to a control character.
-    outcome.output.clear();
-    outcome.has_output = to_unicode;
-    outcome.failure = record_failure{
-        "terminator_in_result", std::min(record.find(terminator_), record.size()),
-        "the result would contain " + terminator_name(terminator_) + ", which would split its output record"};
-  }
+  if (format_ == output_format::plain) refuse_terminator_in_result(record, terminator_, to_unicode, outcome);
 }
 
 }  // namespace puny::cli

@@ -26,6 +26,7 @@
 
 namespace {
 
+using puny_fuzz::all_ascii;
 namespace i3 = puny::idna2003;
 
 i3::options options_from(std::uint8_t bits) {
@@ -35,18 +36,6 @@ i3::options options_from(std::uint8_t bits) {
   o.verify_dns_length = (bits & 4) != 0;
   o.nfkc = (bits & 8) != 0 ? i3::composition::unicode_3_2_text : i3::composition::corrected;
   return o;
-}
-
-bool same(const i3::result& a, const i3::result& b) {
-  return a.code == b.code && a.errors == b.errors && a.written == b.written && a.label == b.label &&
-         a.offset == b.offset && a.code_point == b.code_point;
-}
-
-bool all_ascii(std::string_view s) {
-  for (const char c : s) {
-    if (static_cast<unsigned char>(c) >= 0x80) return false;
-  }
-  return true;
 }
 
 bool is_separator(char32_t c) { return c == U'.' || c == U'\u3002' || c == U'\uFF0E' || c == U'\uFF61'; }
@@ -66,38 +55,8 @@ std::vector<std::u32string_view> labels_of(std::u32string_view s, bool all_four)
   return out;
 }
 
-bool all_ascii(std::u32string_view s) {
-  for (const char32_t c : s) {
-    if (c >= 0x80) return false;
-  }
-  return true;
-}
-
-/// `needed` of a conversion that wrote something: an empty span is refused
-/// with the exact size, that size suffices, one fewer is refused, and
-/// nothing is written past the span.
-template <class Char, class Convert>
-void check_room(Convert convert, const i3::result& full, std::basic_string_view<Char> text) {
-  if (full.written == 0) return;
-  const i3::result probe = convert(std::span<Char>());
-  PUNY_FUZZ_CHECK(probe.code == puny::status::output_too_small && probe.needed == full.written);
-  const Char canary = static_cast<Char>(0xA5);
-  std::vector<Char> exact(full.written + 16, canary);
-  const i3::result again = convert(std::span<Char>(exact.data(), full.written));
-  PUNY_FUZZ_CHECK(same(again, full) && std::basic_string_view<Char>(exact.data(), again.written) == text);
-  for (std::size_t j = full.written; j < exact.size(); ++j) PUNY_FUZZ_CHECK(exact[j] == canary);
-  std::vector<Char> shorter(full.written + 16, canary);
-  const i3::result refused = convert(std::span<Char>(shorter.data(), full.written - 1));
-  PUNY_FUZZ_CHECK(refused.code == puny::status::output_too_small && refused.needed == full.written);
-  for (std::size_t j = full.written - 1; j < shorter.size(); ++j) PUNY_FUZZ_CHECK(shorter[j] == canary);
-}
-
 void check_utf32(const std::uint8_t* data, std::size_t size, const i3::options& o) {
-  std::u32string units(size / 4, U'\0');
-  for (std::size_t j = 0; j < units.size(); ++j) {
-    units[j] = static_cast<char32_t>(data[4 * j] | (data[4 * j + 1] << 8) | (data[4 * j + 2] << 16) |
-                                     (static_cast<std::uint32_t>(data[4 * j + 3]) << 24));
-  }
+  const std::u32string units = puny_fuzz::utf32_units(data, size);
   // A code unit above U+10FFFF is status::invalid_code_point (as
   // ill-formed UTF-8 is invalid_utf8); a surrogate is a code point of table
   // C.5 (RFC 3454), so a rule code (PROHIBITED), with status success.
@@ -134,60 +93,24 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   // The documented bounds: ToASCII 4 × 18 × code points + 4 × labels,
   // ToUnicode 4 × input bytes.
-  std::vector<char> ascii(76 * domain.size() + 8);
-  const i3::result a = i3::to_ascii(std::string_view(domain), ascii, o);
-  std::vector<char> unicode(4 * domain.size() + 8);
-  const i3::result u = i3::to_unicode(std::string_view(domain), unicode, o);
-
-  const puny::result valid = puny::validate_utf8(std::span<const char>(domain));
-  if (!valid) {
-    PUNY_FUZZ_CHECK(a.code == puny::status::invalid_utf8 && a.position == valid.position);
-    PUNY_FUZZ_CHECK(u.code == puny::status::invalid_utf8 && u.position == valid.position);
-    return 0;
-  }
-  // ToUnicode never fails to write; ToASCII writes only on success.
-  PUNY_FUZZ_CHECK(a.code == puny::status::success && u.code == puny::status::success);
-  const std::string_view a_text(ascii.data(), a.written);
-  const std::string_view u_text(unicode.data(), u.written);
-  if (a.ok()) {
-    PUNY_FUZZ_CHECK(all_ascii(a_text));
-  } else {
-    PUNY_FUZZ_CHECK(a.written == 0 && !a.errors.empty());
-  }
-
-  // UTF-32 entry points.
-  std::vector<char32_t> cps(domain.size());
-  const puny::result c = puny::utf8_to_utf32(std::span<const char>(domain), std::span<char32_t>(cps));
-  cps.resize(c.written);
-  const std::u32string_view d32(cps.data(), cps.size());
-  std::vector<char> ascii32(ascii.size());
-  const i3::result a32 = i3::to_ascii(d32, ascii32, o);
-  PUNY_FUZZ_CHECK(same(a32, a) && std::string_view(ascii32.data(), a32.written) == a_text);
-  std::vector<char32_t> unicode32(cps.size() + 8);
-  const i3::result u32 = i3::to_unicode(d32, unicode32, o);
-  PUNY_FUZZ_CHECK(u32.code == u.code && u32.errors == u.errors && u32.label == u.label && u32.offset == u.offset &&
-                  u32.code_point == u.code_point);
-  const std::u32string_view u32_text(unicode32.data(), u32.written);
-  PUNY_FUZZ_CHECK(puny_test::to_utf8(u32_text) == u_text);
+  const auto checked = puny_fuzz::check_standard_name<i3::result>(
+      domain, 76 * domain.size() + 8,
+      [](const auto&... args) { return i3::to_ascii(args...); },
+      [](const auto&... args) { return i3::to_unicode(args...); },
+      o, true);
+  if (!checked) return 0;
+  const i3::result& a = checked->a;
+  const std::string_view a_text(checked->a_text);
+  const std::u32string_view d32(checked->cps);
+  const std::string_view d8(domain);
 
   // One label out per label in, none longer in code points.
   const auto in_labels = labels_of(d32, true);
-  const auto out_labels = labels_of(u32_text, false);
+  const auto out_labels = labels_of(checked->u32_text, false);
   PUNY_FUZZ_CHECK(in_labels.size() == out_labels.size());
   for (std::size_t j = 0; j < in_labels.size() && j < out_labels.size(); ++j) {
     PUNY_FUZZ_CHECK(out_labels[j].size() <= in_labels[j].size());
   }
-
-  // The allocating functions are the buffer ones.
-  const i3::converted<std::string> ca = i3::to_ascii(std::string_view(domain), o);
-  PUNY_FUZZ_CHECK(ca.code == a.code && ca.errors == a.errors && ca.label == a.label && ca.offset == a.offset);
-  PUNY_FUZZ_CHECK(ca.value == (a.ok() ? a_text : std::string_view()));
-  const i3::converted<std::string> cu = i3::to_unicode(std::string_view(domain), o);
-  PUNY_FUZZ_CHECK(cu.code == u.code && cu.errors == u.errors && cu.label == u.label && cu.value == u_text);
-
-  const std::string_view d8(domain);
-  check_room<char>([&](std::span<char> out) { return i3::to_ascii(d8, out, o); }, a, a_text);
-  check_room<char>([&](std::span<char> out) { return i3::to_unicode(d8, out, o); }, u, u_text);
 
   if (a.ok()) {
     const i3::converted<std::string> again = i3::to_ascii(a_text, o);
@@ -215,7 +138,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::vector<char> prepared(18 * 4 * domain.size() + 8);
     const i3::result n = i3::nameprep(d8, prepared, o);
     PUNY_FUZZ_CHECK(n.code == puny::status::success);
-    std::vector<char32_t> prepared32(18 * cps.size() + 8);
+    std::vector<char32_t> prepared32(18 * d32.size() + 8);
     const i3::result n32 = i3::nameprep(d32, prepared32, o);
     PUNY_FUZZ_CHECK(n32.code == n.code && n32.errors == n.errors && n32.offset == n.offset &&
                     n32.code_point == n.code_point);
@@ -231,7 +154,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     } else {
       PUNY_FUZZ_CHECK(n.written == 0 && !n.errors.empty());
     }
-    check_room<char>([&](std::span<char> out) { return i3::nameprep(d8, out, o); }, n, n_text);
+    puny_fuzz::check_standard_room<char, i3::result>([&](std::span<char> out) { return i3::nameprep(d8, out, o); }, n,
+                                                     n_text);
   }
   return 0;
 }

@@ -28,6 +28,7 @@
 
 namespace {
 
+using puny_fuzz::all_ascii;
 namespace i8 = puny::idna2008;
 
 i8::options options_from(std::uint8_t bits) {
@@ -41,48 +42,6 @@ i8::options options_from(std::uint8_t bits) {
   o.verify_dns_length = (bits & 64) != 0;
   o.allow_trailing_dot = (bits & 128) != 0;
   return o;
-}
-
-bool same(const i8::result& a, const i8::result& b) {
-  return a.code == b.code && a.errors == b.errors && a.written == b.written && a.label == b.label &&
-         a.offset == b.offset && a.code_point == b.code_point;
-}
-
-bool all_ascii(std::string_view s) {
-  for (const char c : s) {
-    if (static_cast<unsigned char>(c) >= 0x80) return false;
-  }
-  return true;
-}
-
-/// ToASCII's `needed`, when it wrote something: the empty span is refused
-/// with the exact size, that size suffices, one fewer is refused with
-/// nothing written past it.
-void check_to_ascii_room(std::string_view domain, const i8::options& o, const i8::result& full,
-                         std::string_view text) {
-  if (full.written == 0) return;
-  const i8::result probe = i8::to_ascii(domain, std::span<char>(), o);
-  PUNY_FUZZ_CHECK(probe.code == puny::status::output_too_small && probe.needed == full.written);
-  std::vector<char> exact(full.written + 16, '\xA5');
-  const i8::result again = i8::to_ascii(domain, std::span<char>(exact.data(), full.written), o);
-  PUNY_FUZZ_CHECK(same(again, full) && std::string_view(exact.data(), again.written) == text);
-  for (std::size_t j = full.written; j < exact.size(); ++j) PUNY_FUZZ_CHECK(exact[j] == '\xA5');
-  std::vector<char> shorter(full.written + 16, '\xA5');
-  const i8::result refused = i8::to_ascii(domain, std::span<char>(shorter.data(), full.written - 1), o);
-  PUNY_FUZZ_CHECK(refused.code == puny::status::output_too_small && refused.needed == full.written);
-  for (std::size_t j = full.written - 1; j < shorter.size(); ++j) PUNY_FUZZ_CHECK(shorter[j] == '\xA5');
-}
-
-/// ToUnicode always writes: `needed` is the size of what it writes.
-void check_to_unicode_room(std::string_view domain, const i8::options& o, const i8::result& full,
-                           std::string_view text) {
-  if (full.written == 0) return;
-  const i8::result probe = i8::to_unicode(domain, std::span<char>(), o);
-  PUNY_FUZZ_CHECK(probe.code == puny::status::output_too_small && probe.needed == full.written);
-  std::vector<char> exact(full.written + 16, '\xA5');
-  const i8::result again = i8::to_unicode(domain, std::span<char>(exact.data(), full.written), o);
-  PUNY_FUZZ_CHECK(same(again, full) && std::string_view(exact.data(), again.written) == text);
-  for (std::size_t j = full.written; j < exact.size(); ++j) PUNY_FUZZ_CHECK(exact[j] == '\xA5');
 }
 
 /// register_label against lookup, for one label given as a U-label.  With
@@ -119,11 +78,7 @@ void check_registration(std::string_view label, const i8::options& o, bool profi
 /// Raw UTF-32: whatever the code units, no crash, and ToASCII's success
 /// means ASCII output.
 void check_utf32(const std::uint8_t* data, std::size_t size, const i8::options& o) {
-  std::u32string units(size / 4, U'\0');
-  for (std::size_t j = 0; j < units.size(); ++j) {
-    units[j] = static_cast<char32_t>(data[4 * j] | (data[4 * j + 1] << 8) | (data[4 * j + 2] << 16) |
-                                     (static_cast<std::uint32_t>(data[4 * j + 3]) << 24));
-  }
+  const std::u32string units = puny_fuzz::utf32_units(data, size);
   std::vector<char> ascii(4 * units.size() + 4 * (units.size() + 1) + 8);
   const i8::result a = i8::to_ascii(std::u32string_view(units), ascii, o);
   PUNY_FUZZ_CHECK(a.code == puny::status::success || a.code == puny::status::scratch_too_small);
@@ -147,50 +102,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string domain(reinterpret_cast<const char*>(data + 2), size - 2);
 
   // The documented bounds: ToASCII at most 4 × code points + 4 × labels,
-  // ToUnicode at most 4 × input bytes.
-  std::vector<char> ascii(8 * domain.size() + 8);
-  const i8::result a = i8::to_ascii(std::string_view(domain), ascii, o);
-  std::vector<char> unicode(4 * domain.size() + 8);
-  const i8::result u = i8::to_unicode(std::string_view(domain), unicode, o);
-
-  const puny::result valid = puny::validate_utf8(std::span<const char>(domain));
-  if (!valid) {
-    PUNY_FUZZ_CHECK(a.code == puny::status::invalid_utf8 && a.position == valid.position);
-    PUNY_FUZZ_CHECK(u.code == puny::status::invalid_utf8 && u.position == valid.position);
-    return 0;
-  }
-  PUNY_FUZZ_CHECK(a.code == puny::status::success && u.code == puny::status::success);
-  const std::string_view a_text(ascii.data(), a.written);
-  const std::string_view u_text(unicode.data(), u.written);
-  if (a.ok()) {
-    PUNY_FUZZ_CHECK(all_ascii(a_text));
-  } else {
-    PUNY_FUZZ_CHECK(a.written == 0 && !a.errors.empty());
-  }
-
-  // UTF-32 entry points: the same answers, the same text.
-  std::vector<char32_t> cps(domain.size());
-  const puny::result c = puny::utf8_to_utf32(std::span<const char>(domain), std::span<char32_t>(cps));
-  cps.resize(c.written);
-  const std::u32string_view d32(cps.data(), cps.size());
-  std::vector<char> ascii32(ascii.size());
-  const i8::result a32 = i8::to_ascii(d32, ascii32, o);
-  PUNY_FUZZ_CHECK(same(a32, a) && std::string_view(ascii32.data(), a32.written) == a_text);
-  std::vector<char32_t> unicode32(cps.size() + 8);
-  const i8::result u32 = i8::to_unicode(d32, unicode32, o);
-  PUNY_FUZZ_CHECK(u32.code == u.code && u32.errors == u.errors && u32.label == u.label && u32.offset == u.offset &&
-                  u32.code_point == u.code_point);
-  PUNY_FUZZ_CHECK(puny_test::to_utf8(std::u32string_view(unicode32.data(), u32.written)) == u_text);
-
-  // The allocating functions are the buffer ones.
-  const i8::converted<std::string> ca = i8::to_ascii(std::string_view(domain), o);
-  PUNY_FUZZ_CHECK(ca.code == a.code && ca.errors == a.errors && ca.label == a.label && ca.offset == a.offset);
-  PUNY_FUZZ_CHECK(ca.value == (a.ok() ? a_text : std::string_view()));
-  const i8::converted<std::string> cu = i8::to_unicode(std::string_view(domain), o);
-  PUNY_FUZZ_CHECK(cu.code == u.code && cu.errors == u.errors && cu.label == u.label && cu.value == u_text);
-
-  check_to_ascii_room(domain, o, a, a_text);
-  check_to_unicode_room(domain, o, u, u_text);
+  // ToUnicode at most 4 × input bytes.  ToUnicode always writes: its
+  // `needed` is the size of what it writes.
+  const auto checked = puny_fuzz::check_standard_name<i8::result>(
+      domain, 8 * domain.size() + 8,
+      [](const auto&... args) { return i8::to_ascii(args...); },
+      [](const auto&... args) { return i8::to_unicode(args...); },
+      o, false);
+  if (!checked) return 0;
+  const i8::result& a = checked->a;
+  const std::string_view a_text(checked->a_text);
 
   // The round trip: ToUnicode accepts what ToASCII wrote, and ToASCII of
   // its answer is that text again.

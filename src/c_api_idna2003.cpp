@@ -50,55 +50,29 @@ constexpr i3::options from_flags(puny_idna2003_flags flags) noexcept {
 // 0 is the C++ default options: RFC 3490 with both of its flags off.
 static_assert(from_flags(0) == i3::options{});
 
-puny_standard_result from_core(const i3::result& x) noexcept {
-  puny_standard_result r{};
-  r.errors = x.errors.bits();
-  if (x.code != puny::status::success) {
-    r.status = static_cast<int>(x.code);
-  } else {
-    r.status = r.errors != 0 ? PUNY_IDNA_ERRORS : PUNY_OK;
-  }
-  r.written = x.written;
-  r.needed = x.needed;
-  r.position = x.position;
-  r.label = x.label;
-  r.offset = x.offset;
-  r.code_point = static_cast<std::uint32_t>(x.code_point);
-  return r;
-}
-
 template <class Convert>
 int text_call(const char* in, std::size_t in_len, puny_idna2003_flags flags, char* out, std::size_t out_cap,
               puny_standard_result* result, Convert convert) noexcept {
-  puny_standard_result r{};
-  if (bad_buffer(in, in_len) || bad_buffer(out, out_cap) || (flags & ~known_flags) != 0) {
-    r.status = PUNY_INVALID_ARGUMENT;
-    r.label = PUNY_NO_LABEL;
-  } else {
-    r = from_core(convert(view(in, in_len), span_of(out, out_cap), from_flags(flags)));
-  }
-  if (result != nullptr) *result = r;
-  return r.status;
+  return standard_text_call(in, in_len, (flags & ~known_flags) == 0, out, out_cap, result,
+                            [&](std::string_view d, std::span<char> o) noexcept {
+                              return convert(d, o, from_flags(flags));
+                            });
 }
 
 }  // namespace
 
 extern "C" {
 
-// The C++ names and messages are string literals, so NUL-terminated.
 const char* puny_idna2003_error_name(int error) noexcept {
-  if (error < 0 || error >= PUNY_IDNA2003_ERROR_COUNT) return nullptr;
-  return i3::name(static_cast<i3::error>(error)).data();
+  return error_text<i3::error, i3::error_count>(error, i3::name);
 }
 
 const char* puny_idna2003_error_message(int error) noexcept {
-  if (error < 0 || error >= PUNY_IDNA2003_ERROR_COUNT) return nullptr;
-  return i3::message(static_cast<i3::error>(error)).data();
+  return error_text<i3::error, i3::error_count>(error, i3::message);
 }
 
 const char* puny_idna2003_error_rule(int error) noexcept {
-  if (error < 0 || error >= PUNY_IDNA2003_ERROR_COUNT) return nullptr;
-  return i3::rule(static_cast<i3::error>(error)).data();
+  return error_text<i3::error, i3::error_count>(error, i3::rule);
 }
 
 int puny_idna2003_to_ascii(const char* in, size_t in_len, puny_idna2003_flags flags, char* out, size_t out_cap,

@@ -73,43 +73,13 @@ constexpr i8::options from_flags(puny_idna2008_flags flags) noexcept {
 static_assert(from_flags(PUNY_IDNA2008_LOOKUP) == i8::options::for_profile(i8::profile::lookup));
 static_assert(from_flags(PUNY_IDNA2008_REGISTRATION) == i8::options::for_profile(i8::profile::registration));
 
-// PUNY_IDNA_ERRORS when a rule code was recorded (the C++ status is then
-// success), else the status by value.
-int status_of(puny::status code, std::uint32_t errors) noexcept {
-  if (code != puny::status::success) return static_cast<int>(code);
-  return errors != 0 ? PUNY_IDNA_ERRORS : PUNY_OK;
-}
-
-puny_standard_result from_core(const i8::result& x) noexcept {
-  puny_standard_result r{};
-  r.errors = x.errors.bits();
-  r.status = status_of(x.code, r.errors);
-  r.written = x.written;
-  r.needed = x.needed;
-  r.position = x.position;
-  r.label = x.label;
-  r.offset = x.offset;
-  r.code_point = static_cast<std::uint32_t>(x.code_point);
-  return r;
-}
-
-int finish(puny_standard_result* out, const puny_standard_result& r) noexcept {
-  if (out != nullptr) *out = r;
-  return r.status;
-}
-
-int invalid(puny_standard_result* out) noexcept {
-  puny_standard_result r{};
-  r.status = PUNY_INVALID_ARGUMENT;
-  r.label = PUNY_NO_LABEL;
-  return finish(out, r);
-}
-
 template <class Convert>
 int domain_call(const char* in, std::size_t in_len, puny_idna2008_flags flags, char* out, std::size_t out_cap,
                 puny_standard_result* result, Convert convert) noexcept {
-  if (bad_buffer(in, in_len) || bad_buffer(out, out_cap) || (flags & ~known_flags) != 0) return invalid(result);
-  return finish(result, from_core(convert(view(in, in_len), span_of(out, out_cap), from_flags(flags))));
+  return standard_text_call(in, in_len, (flags & ~known_flags) == 0, out, out_cap, result,
+                            [&](std::string_view d, std::span<char> o) noexcept {
+                              return convert(d, o, from_flags(flags));
+                            });
 }
 
 constexpr const char* property_names[] = {"PVALID", "CONTEXTJ", "CONTEXTO", "DISALLOWED", "UNASSIGNED"};
@@ -128,20 +98,16 @@ const char* puny_idna2008_property_name(int property) noexcept {
   return property_names[property];
 }
 
-// The C++ names and messages are string literals, so NUL-terminated.
 const char* puny_idna2008_error_name(int error) noexcept {
-  if (error < 0 || error >= PUNY_IDNA2008_ERROR_COUNT) return nullptr;
-  return i8::name(static_cast<i8::error>(error)).data();
+  return error_text<i8::error, i8::error_count>(error, i8::name);
 }
 
 const char* puny_idna2008_error_message(int error) noexcept {
-  if (error < 0 || error >= PUNY_IDNA2008_ERROR_COUNT) return nullptr;
-  return i8::message(static_cast<i8::error>(error)).data();
+  return error_text<i8::error, i8::error_count>(error, i8::message);
 }
 
 const char* puny_idna2008_error_rule(int error) noexcept {
-  if (error < 0 || error >= PUNY_IDNA2008_ERROR_COUNT) return nullptr;
-  return i8::rule(static_cast<i8::error>(error)).data();
+  return error_text<i8::error, i8::error_count>(error, i8::rule);
 }
 
 int puny_idna2008_to_ascii(const char* in, size_t in_len, puny_idna2008_flags flags, char* out, size_t out_cap,
@@ -172,7 +138,7 @@ int puny_idna2008_register_label(const char* u_label, size_t u_len, const char* 
                                                           span_of(a_out, a_cap), span_of(u_out, u_cap),
                                                           from_flags(flags));
     r.errors = x.errors.bits();
-    r.status = status_of(x.code, r.errors);
+    r.status = standard_status(x.code, r.errors);
     r.a_written = x.written;
     r.a_needed = x.needed;
     r.u_written = x.u_written;

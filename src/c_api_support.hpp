@@ -1,15 +1,19 @@
-// puny — what the C API's two files share: the check of a (pointer, length)
-// argument, the views over one, the filling of a puny_result, and working
-// memory taken without throwing.  Internal: c_api.cpp (Punycode and IDNA)
-// and c_api_display.cpp (display safety) only.
+// puny — what the C API's files share: the check of a (pointer, length)
+// argument, the views over one, the filling of a puny_result and of a
+// puny_standard_result, the rule codes' texts, and working memory taken
+// without throwing.  Internal: c_api.cpp (Punycode and IDNA),
+// c_api_display.cpp (display safety), c_api_idna2008.cpp and
+// c_api_idna2003.cpp only.
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <new>
 #include <span>
 #include <string_view>
 
+#include "puny/detail/standard_result.hpp"
 #include "puny/puny.h"
 #include "puny/status.hpp"
 
@@ -62,6 +66,58 @@ inline int with_status(puny_result* out, int status) noexcept {
   r.needed = x.needed;
   r.position = x.position;
   return r;
+}
+
+// PUNY_IDNA_ERRORS when an IDNA2008 or IDNA2003 rule code was recorded
+// (the C++ status is then success), else the status by value.
+[[nodiscard]] inline int standard_status(puny::status code, std::uint32_t errors) noexcept {
+  if (code != puny::status::success) return static_cast<int>(code);
+  return errors != 0 ? PUNY_IDNA_ERRORS : PUNY_OK;
+}
+
+// The result of an IDNA2008 or IDNA2003 core function.
+template <class ErrorSet>
+[[nodiscard]] puny_standard_result from_standard(const puny::detail::standard_result<ErrorSet>& x) noexcept {
+  puny_standard_result r{};
+  r.errors = x.errors.bits();
+  r.status = standard_status(x.code, r.errors);
+  r.written = x.written;
+  r.needed = x.needed;
+  r.position = x.position;
+  r.label = x.label;
+  r.offset = x.offset;
+  r.code_point = static_cast<std::uint32_t>(x.code_point);
+  return r;
+}
+
+// Stores `r` where the caller asked for it (`out` may be NULL) and returns
+// its status.
+inline int finish(puny_standard_result* out, const puny_standard_result& r) noexcept {
+  if (out != nullptr) *out = r;
+  return r.status;
+}
+
+// A name conversion of IDNA2008 or IDNA2003 over (pointer, length)
+// arguments: PUNY_INVALID_ARGUMENT for a bad buffer or unknown flags, else
+// what `convert(input, output)` returns, filled in.
+template <class Convert>
+int standard_text_call(const char* in, std::size_t in_len, bool flags_known, char* out, std::size_t out_cap,
+                       puny_standard_result* result, Convert convert) noexcept {
+  if (bad_buffer(in, in_len) || bad_buffer(out, out_cap) || !flags_known) {
+    puny_standard_result r{};
+    r.status = PUNY_INVALID_ARGUMENT;
+    r.label = PUNY_NO_LABEL;
+    return finish(result, r);
+  }
+  return finish(result, from_standard(convert(view(in, in_len), span_of(out, out_cap))));
+}
+
+// The name, message or rule of an IDNA2008 or IDNA2003 rule code, or NULL
+// outside 0..Count-1.  The C++ texts are string literals, so NUL-terminated.
+template <class Error, std::size_t Count>
+[[nodiscard]] const char* error_text(int error, std::string_view (*text)(Error) noexcept) noexcept {
+  if (error < 0 || error >= static_cast<int>(Count)) return nullptr;
+  return text(static_cast<Error>(error)).data();
 }
 
 // Working memory of n elements: on the stack when small (up to Inline),

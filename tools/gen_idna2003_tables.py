@@ -30,7 +30,10 @@ import re
 import sys
 from pathlib import Path
 
-CODE_POINTS = 0x110000
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import gen_unicode_tables as unicode_tables  # noqa: E402  (the shared trie, pool and array code)
+
+CODE_POINTS = unicode_tables.CODE_POINTS
 S_BASE, L_BASE, V_BASE, T_BASE = 0xAC00, 0x1100, 0x1161, 0x11A7
 L_COUNT, V_COUNT, T_COUNT = 19, 21, 28
 S_COUNT = L_COUNT * V_COUNT * T_COUNT
@@ -234,77 +237,9 @@ def full_compatibility_decomposition(cp, decomposition, memo):
 # ---------------------------------------------------------------------------
 # Pools and tries
 
-def build_pool(sequences):
-    """One pool holding every sequence; a sequence already present anywhere in it is reused."""
-    pool_text = ""
-    offsets = {}
-    for sequence in sorted(set(sequences), key=lambda s: (-len(s), s)):
-        text = "".join(chr(cp) for cp in sequence)
-        found = pool_text.find(text)
-        if found < 0:
-            found = len(pool_text)
-            pool_text += text
-        offsets[sequence] = found
-    return [ord(ch) for ch in pool_text], offsets
-
-
-def element_type(values):
-    check(min(values) >= 0, "negative trie value")
-    for bits in (8, 16, 32):
-        if max(values) < (1 << bits):
-            return f"std::uint{bits}_t", bits // 8
-    fail("trie value does not fit 32 bits")
-
-
-class Trie:
-    """stage3[(stage2[(stage1[cp >> high] << (high - low)) + ((cp >> low) & mask2)] << low) + (cp & mask3)]"""
-
-    def __init__(self, blocks, high, low):
-        self.high, self.low = high, low
-        self.stage3, block_index = blocks
-        per_chunk = 1 << (high - low)
-        chunks = {}
-        self.stage2, self.stage1 = [], []
-        for start in range(0, len(block_index), per_chunk):
-            chunk = tuple(block_index[start:start + per_chunk])
-            if chunk not in chunks:
-                chunks[chunk] = len(chunks)
-                self.stage2.extend(chunk)
-            self.stage1.append(chunks[chunk])
-        self.type1, width1 = element_type(self.stage1)
-        self.type2, width2 = element_type(self.stage2)
-        self.type3, width3 = element_type(self.stage3)
-        self.bytes = len(self.stage1) * width1 + len(self.stage2) * width2 + len(self.stage3) * width3
-
-    def value(self, cp):
-        chunk = self.stage1[cp >> self.high]
-        mask = (1 << (self.high - self.low)) - 1
-        block = self.stage2[(chunk << (self.high - self.low)) + ((cp >> self.low) & mask)]
-        return self.stage3[(block << self.low) + (cp & ((1 << self.low) - 1))]
-
-
-def split_blocks(values, low):
-    size = 1 << low
-    blocks = {}
-    stage3, block_index = [], []
-    for start in range(0, CODE_POINTS, size):
-        block = tuple(values[start:start + size])
-        if block not in blocks:
-            blocks[block] = len(blocks)
-            stage3.extend(block)
-        block_index.append(blocks[block])
-    return stage3, block_index
-
-
 def best_trie(values):
-    """The smallest trie over all shift pairs; ties go to the larger block (fewer chunks)."""
-    best = None
-    for low in range(3, 9):
-        blocks = split_blocks(values, low)
-        for high in range(low + 1, 15):
-            trie = Trie(blocks, high, low)
-            if best is None or trie.bytes < best.bytes:
-                best = trie
+    """gen_unicode_tables.best_trie, checked at every code point, not only the spot checks."""
+    best = unicode_tables.best_trie(values)
     for cp in range(CODE_POINTS):
         check(best.value(cp) == values[cp], f"trie self-check failed at U+{cp:04X}")
     return best
@@ -312,15 +247,6 @@ def best_trie(values):
 
 # ---------------------------------------------------------------------------
 # C++ output
-
-def format_array(values, per_line=20):
-    return "\n".join("    " + ", ".join(str(v) for v in values[start:start + per_line]) + ","
-                     for start in range(0, len(values), per_line))
-
-
-def array_definition(ctype, name, values, per_line=20):
-    return f"const {ctype} {name}[{len(values)}] = {{\n{format_array(values, per_line)}\n}};\n"
-
 
 def hex_array_definition(ctype, name, values, per_line=6):
     lines = "\n".join("    " + ", ".join(f"0x{v:016X}" for v in values[start:start + per_line]) + ","
@@ -441,8 +367,8 @@ def main():
     check(not randalcat & set(range(L_BASE, L_BASE + L_COUNT + 0x100)), "a Hangul jamo is RandALCat")
 
     # --- Records -------------------------------------------------------------------
-    mapping_pool, mapping_offsets = build_pool([t for t in mapping.values() if len(t) > 1])
-    decomposition_pool, decomposition_offsets = build_pool([d for d in decomposed.values() if len(d) > 1])
+    mapping_pool, mapping_offsets = unicode_tables.build_pool([t for t in mapping.values() if len(t) > 1])
+    decomposition_pool, decomposition_offsets = unicode_tables.build_pool([d for d in decomposed.values() if len(d) > 1])
     widths = {name: width for name, _, width in NAMEPREP_FIELDS}
     check(len(mapping_pool) < (1 << widths["mapping"]), "mapping pool too large for its field")
     check(len(decomposition_pool) < (1 << widths["decomposition"]), "decomposition pool too large for its field")
@@ -538,12 +464,12 @@ def main():
            + "// and D.2 from rfc3454.txt, with the Unicode 3.2 NFKC data of UnicodeData.txt and\n"
            + "// DerivedNormalizationProps.txt, one record per code point.\n"
            + '#include "tables/nameprep_tables.hpp"\n\nnamespace puny::detail::tables {\n\n'
-           + array_definition(trie.type1, "nameprep_stage1", trie.stage1)
-           + array_definition(trie.type2, "nameprep_stage2", trie.stage2)
-           + array_definition(trie.type3, "nameprep_stage3", trie.stage3)
+           + unicode_tables.array_definition(trie.type1, "nameprep_stage1", trie.stage1)
+           + unicode_tables.array_definition(trie.type2, "nameprep_stage2", trie.stage2)
+           + unicode_tables.array_definition(trie.type3, "nameprep_stage3", trie.stage3)
            + hex_array_definition("std::uint64_t", "nameprep_records", distinct)
-           + array_definition("char32_t", "nameprep_mapping_pool", mapping_pool, 12)
-           + array_definition("char32_t", "nameprep_decomposition_pool", decomposition_pool, 12)
+           + unicode_tables.array_definition("char32_t", "nameprep_mapping_pool", mapping_pool, 12)
+           + unicode_tables.array_definition("char32_t", "nameprep_decomposition_pool", decomposition_pool, 12)
            + f"const nameprep_composition nameprep_compositions[{len(compositions)}] = {{\n"
            + "\n".join("    {" + ", ".join(f"0x{v:04X}" for v in c) + "}," for c in compositions)
            + "\n};\n\n}  // namespace puny::detail::tables\n")

@@ -262,30 +262,8 @@ class PackedTrie:
     def __init__(self, packed, high, low):
         self.high, self.low = high, low
         per_byte = 8 // CODE_BITS
-        block_bytes = (1 << low) // per_byte
-        blocks = {}
-        self.stage3 = []
-        block_index = []
-        for start in range(0, len(packed), block_bytes):
-            block = tuple(packed[start:start + block_bytes])
-            if block not in blocks:
-                blocks[block] = len(blocks)
-                self.stage3.extend(block)
-            block_index.append(blocks[block])
-        per_chunk = 1 << (high - low)
-        chunks = {}
-        self.stage2 = []
-        self.stage1 = []
-        for start in range(0, len(block_index), per_chunk):
-            chunk = tuple(block_index[start:start + per_chunk])
-            if chunk not in chunks:
-                chunks[chunk] = len(chunks)
-                self.stage2.extend(chunk)
-            self.stage1.append(chunks[chunk])
-        self.type1, width1 = ucd.element_type(self.stage1)
-        self.type2, width2 = ucd.element_type(self.stage2)
-        self.type3, width3 = ucd.element_type(self.stage3)
-        self.bytes = len(self.stage1) * width1 + len(self.stage2) * width2 + len(self.stage3) * width3
+        self.stage3, block_index = ucd.distinct_blocks(packed, (1 << low) // per_byte, len(packed))
+        ucd.index_stages(self, block_index)
 
     def code(self, cp):
         chunk = self.stage1[cp >> self.high]

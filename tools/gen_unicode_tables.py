@@ -277,34 +277,49 @@ class Trie:
         if blocks is None:
             blocks = split_blocks(values, low)
         self.stage3, block_index = blocks
-        per_chunk = 1 << (high - low)
-        chunks = {}
-        self.stage2 = []
-        self.stage1 = []
-        for start in range(0, len(block_index), per_chunk):
-            chunk = tuple(block_index[start:start + per_chunk])
-            if chunk not in chunks:
-                chunks[chunk] = len(chunks)
-                self.stage2.extend(chunk)
-            self.stage1.append(chunks[chunk])
-        self.type1, width1 = element_type(self.stage1)
-        self.type2, width2 = element_type(self.stage2)
-        self.type3, width3 = element_type(self.stage3)
-        self.bytes = len(self.stage1) * width1 + len(self.stage2) * width2 + len(self.stage3) * width3
+        index_stages(self, block_index)
+
+    def value(self, cp):
+        chunk = self.stage1[cp >> self.high]
+        block = self.stage2[(chunk << (self.high - self.low)) + ((cp >> self.low) & ((1 << (self.high - self.low)) - 1))]
+        return self.stage3[(block << self.low) + (cp & ((1 << self.low) - 1))]
 
 
-def split_blocks(values, low):
-    size = 1 << low
+def index_stages(trie, block_index):
+    """Stages 1 and 2 of a trie over the numbers of its stage-3 blocks (chunks of 1 << (high - low)
+    block numbers, each distinct chunk stored once), their element types, and the trie's size."""
+    per_chunk = 1 << (trie.high - trie.low)
+    chunks = {}
+    trie.stage2 = []
+    trie.stage1 = []
+    for start in range(0, len(block_index), per_chunk):
+        chunk = tuple(block_index[start:start + per_chunk])
+        if chunk not in chunks:
+            chunks[chunk] = len(chunks)
+            trie.stage2.extend(chunk)
+        trie.stage1.append(chunks[chunk])
+    trie.type1, width1 = element_type(trie.stage1)
+    trie.type2, width2 = element_type(trie.stage2)
+    trie.type3, width3 = element_type(trie.stage3)
+    trie.bytes = len(trie.stage1) * width1 + len(trie.stage2) * width2 + len(trie.stage3) * width3
+
+
+def distinct_blocks(values, size, end):
+    """values[0:end] in blocks of `size`, each distinct block stored once: (stored, block numbers)."""
     blocks = {}
-    stage3 = []
+    stored = []
     block_index = []
-    for start in range(0, CODE_POINTS, size):
+    for start in range(0, end, size):
         block = tuple(values[start:start + size])
         if block not in blocks:
             blocks[block] = len(blocks)
-            stage3.extend(block)
+            stored.extend(block)
         block_index.append(blocks[block])
-    return stage3, block_index
+    return stored, block_index
+
+
+def split_blocks(values, low):
+    return distinct_blocks(values, 1 << low, CODE_POINTS)
 
 
 def best_trie(values):
@@ -317,9 +332,7 @@ def best_trie(values):
             if best is None or trie.bytes < best.bytes:
                 best = trie
     for cp in range(0, CODE_POINTS, 997):  # spot-check the index arithmetic
-        chunk = best.stage1[cp >> best.high]
-        block = best.stage2[(chunk << (best.high - best.low)) + ((cp >> best.low) & ((1 << (best.high - best.low)) - 1))]
-        check(best.stage3[(block << best.low) + (cp & ((1 << best.low) - 1))] == values[cp], "trie self-check failed")
+        check(best.value(cp) == values[cp], "trie self-check failed")
     return best
 
 

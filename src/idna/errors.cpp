@@ -2,16 +2,12 @@
 #include <string>
 
 #include "puny/idna.hpp"
+#include "rule_error_texts.hpp"
 
 namespace puny {
 
 std::string to_string(idna_errors errors) {
-  std::string s;
-  for (const idna_code c : errors) {
-    if (!s.empty()) s += ", ";
-    s += name(c);
-  }
-  return s;
+  return detail::join_names(errors, [](idna_code c) { return name(c); });
 }
 
 }  // namespace puny

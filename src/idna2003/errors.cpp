@@ -6,18 +6,13 @@
 #include <string_view>
 
 #include "puny/idna2003.hpp"
+#include "rule_error_texts.hpp"
 
 namespace puny::idna2003 {
 namespace {
 
-struct error_text {
-  std::string_view name;
-  std::string_view message;
-  std::string_view rule;
-};
-
 // In enumerator order, which is name order.
-constexpr std::array<error_text, error_count> texts = {{
+constexpr std::array<detail::rule_error_text, error_count> texts = {{
     {"ACE_PREFIX_PRESENT", "a label that is not all ASCII begins with the ACE prefix \"xn--\"",
      "RFC 3490 §4.1 step 5"},
     {"BIDI_BOTH_L_AND_RAL", "a label holds both right-to-left (RandALCat) and left-to-right (LCat) characters",
@@ -41,34 +36,22 @@ constexpr std::array<error_text, error_count> texts = {{
      "RFC 3491 §7; RFC 3454 §7"},
 }};
 
-constexpr const error_text& text_of(error e) noexcept { return texts[static_cast<std::size_t>(e)]; }
-
 // Each name is its enumerator's in upper case, so the names sort as the
 // enumerators do.
 static_assert(texts.size() == error_count);
 static_assert(texts[static_cast<std::size_t>(error::ace_prefix_present)].name == "ACE_PREFIX_PRESENT");
 static_assert(texts[static_cast<std::size_t>(error::prohibited)].name == "PROHIBITED");
 static_assert(texts[static_cast<std::size_t>(error::unassigned)].name == "UNASSIGNED");
-static_assert([] {
-  for (std::size_t i = 1; i < texts.size(); ++i) {
-    if (!(texts[i - 1].name < texts[i].name)) return false;
-  }
-  return true;
-}());
+static_assert(detail::names_sorted(texts));
 
 }  // namespace
 
-std::string_view name(error e) noexcept { return text_of(e).name; }
-std::string_view message(error e) noexcept { return text_of(e).message; }
-std::string_view rule(error e) noexcept { return text_of(e).rule; }
+std::string_view name(error e) noexcept { return detail::text_of(texts, e).name; }
+std::string_view message(error e) noexcept { return detail::text_of(texts, e).message; }
+std::string_view rule(error e) noexcept { return detail::text_of(texts, e).rule; }
 
 std::string to_string(error_set errors) {
-  std::string s;
-  for (const error e : errors) {
-    if (!s.empty()) s += ", ";
-    s += name(e);
-  }
-  return s;
+  return detail::join_names(errors, [](error e) { return name(e); });
 }
 
 }  // namespace puny::idna2003

@@ -6,18 +6,13 @@
 #include <string_view>
 
 #include "puny/idna2008.hpp"
+#include "rule_error_texts.hpp"
 
 namespace puny::idna2008 {
 namespace {
 
-struct error_text {
-  std::string_view name;
-  std::string_view message;
-  std::string_view rule;
-};
-
 // In enumerator order, which is name order.
-constexpr std::array<error_text, error_count> texts = {{
+constexpr std::array<detail::rule_error_text, error_count> texts = {{
     {"ALABEL_ASCII_ONLY", "an xn-- label decodes to ASCII only, so it is not an A-label", "RFC 5890 §2.3.2.1"},
     {"ALABEL_NOT_CANONICAL", "re-encoding the decoded xn-- label does not give the label back",
      "RFC 5890 §2.3.2.1; RFC 5891 §4.2.1, §5.3"},
@@ -53,33 +48,21 @@ constexpr std::array<error_text, error_count> texts = {{
     {"UNASSIGNED", "a code point is unassigned in Unicode 17.0", "RFC 5891 §4.2.2, §5.4"},
 }};
 
-constexpr const error_text& text_of(error e) noexcept { return texts[static_cast<std::size_t>(e)]; }
-
 // The table is in enumerator order: each name is the enumerator's, so the
 // names sort as the enumerators do.
 static_assert(texts.size() == error_count);
 static_assert(texts[static_cast<std::size_t>(error::unassigned)].name == "UNASSIGNED");
 static_assert(texts[static_cast<std::size_t>(error::context_no_rule)].name == "CONTEXT_NO_RULE");
-static_assert([] {
-  for (std::size_t i = 1; i < texts.size(); ++i) {
-    if (!(texts[i - 1].name < texts[i].name)) return false;
-  }
-  return true;
-}());
+static_assert(detail::names_sorted(texts));
 
 }  // namespace
 
-std::string_view name(error e) noexcept { return text_of(e).name; }
-std::string_view message(error e) noexcept { return text_of(e).message; }
-std::string_view rule(error e) noexcept { return text_of(e).rule; }
+std::string_view name(error e) noexcept { return detail::text_of(texts, e).name; }
+std::string_view message(error e) noexcept { return detail::text_of(texts, e).message; }
+std::string_view rule(error e) noexcept { return detail::text_of(texts, e).rule; }
 
 std::string to_string(error_set errors) {
-  std::string s;
-  for (const error e : errors) {
-    if (!s.empty()) s += ", ";
-    s += name(e);
-  }
-  return s;
+  return detail::join_names(errors, [](error e) { return name(e); });
 }
 
 }  // namespace puny::idna2008

@@ -15,22 +15,11 @@
 #include <vector>
 
 #include "cli_process.hpp"
+#include "cli_records.hpp"
 
 namespace {
 
-using puny_cli_test::run_puny;
-
-std::string text(std::u8string_view s) { return std::string(s.begin(), s.end()); }
-
-bool contains(const std::string& haystack, const std::string& needle) {
-  return haystack.find(needle) != std::string::npos;
-}
-
-std::string lines(std::initializer_list<std::string> each) {
-  std::string out;
-  for (const std::string& line : each) out += line + "\n";
-  return out;
-}
+using namespace puny_cli_test;  // cli_process.hpp, cli_records.hpp
 
 std::vector<std::string> fields(const std::string& line) {
   std::vector<std::string> out;

@@ -12,46 +12,14 @@
 #include <vector>
 
 #include "cli_process.hpp"
+#include "cli_records.hpp"
 
 namespace {
 
-using puny_cli_test::run_puny;
-
-std::string text(std::u8string_view s) { return std::string(s.begin(), s.end()); }
-
-bool contains(const std::string& haystack, const std::string& needle) {
-  return haystack.find(needle) != std::string::npos;
-}
-
-std::string lines(std::initializer_list<std::string> each) {
-  std::string out;
-  for (const std::string& line : each) out += line + "\n";
-  return out;
-}
-
-// Runs `args --format=tsv -- domain` and returns "OUTPUT|CODES".
-std::string convert(std::vector<std::string> args, const std::string& domain) {
-  args.insert(args.begin() + 1, "--format=tsv");
-  args.push_back("--");
-  args.push_back(domain);
-  const auto r = run_puny(args);
-  const std::size_t first = r.out.find('\t');
-  const std::size_t second = first == std::string::npos ? first : r.out.find('\t', first + 1);
-  if (second == std::string::npos || r.out.empty() || r.out.back() != '\n') {
-    return "unexpected output: " + r.out + r.err;
-  }
-  const std::string codes = r.out.substr(second + 1, r.out.size() - second - 2);
-  EXPECT_EQ(r.status, codes.empty() ? 0 : 1) << domain << '\n' << r.err;
-  return r.out.substr(first + 1, second - first - 1) + "|" + codes;
-}
+using namespace puny_cli_test;  // cli_process.hpp, cli_records.hpp
 
 const std::vector<std::string> ascii = {"to-ascii", "--profile", "idna2003"};
 const std::vector<std::string> unicode = {"to-unicode", "--profile", "idna2003"};
-
-std::vector<std::string> with(std::vector<std::string> base, std::initializer_list<std::string> more) {
-  base.insert(base.end(), more);
-  return base;
-}
 
 TEST(CliIdna2003, ToAsciiRunsNameprep) {
   // B.2 case folding with NFKC: ß becomes "ss", upper case is folded.

@@ -7,30 +7,11 @@
 #include <vector>
 
 #include "cli_process.hpp"
+#include "cli_records.hpp"
 
 namespace {
 
-using puny_cli_test::run_puny;
-
-std::string text(std::u8string_view s) { return std::string(s.begin(), s.end()); }
-
-// Runs to-ascii (or another command) on one domain and returns
-// "OUTPUT|CODES" from its tsv record, e.g. "a_b.com|" or "|U1".
-std::string convert(std::vector<std::string> args, const std::string& domain) {
-  args.insert(args.begin() + 1, "--format=tsv");
-  args.push_back("--");
-  args.push_back(domain);
-  const auto r = run_puny(args);
-  const std::size_t first = r.out.find('\t');
-  const std::size_t second = r.out.find('\t', first + 1);
-  if (first == std::string::npos || second == std::string::npos || r.out.back() != '\n') {
-    return "unexpected output: " + r.out + r.err;
-  }
-  const std::string codes = r.out.substr(second + 1, r.out.size() - second - 2);
-  // The exit status agrees with the record.
-  EXPECT_EQ(r.status, codes.empty() ? 0 : 1) << domain;
-  return r.out.substr(first + 1, second - first - 1) + "|" + codes;
-}
+using namespace puny_cli_test;  // cli_process.hpp, cli_records.hpp
 
 TEST(CliIdnaFlags, Std3) {
   EXPECT_EQ(convert({"to-ascii"}, "a_b.com"), "|U1");

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <initializer_list>
 #include <iomanip>
 #include <sstream>
 #include <string>
@@ -79,6 +80,13 @@ template <class... Parts>
 std::string cat(const Parts&... parts) {
   std::string s;
   (s.append(parts), ...);
+  return s;
+}
+
+/// The same over a braced list: cat({"error: ", codes}).
+inline std::string cat(std::initializer_list<std::string_view> parts) {
+  std::string s;
+  for (const std::string_view p : parts) s += p;
   return s;
 }
 

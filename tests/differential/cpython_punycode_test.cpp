@@ -50,6 +50,7 @@
 
 #include "puny/punycode.hpp"
 #include "puny/status.hpp"
+#include "python_peer.hpp"
 #include "unicode_data.hpp"
 
 namespace {
@@ -105,77 +106,21 @@ std::string printable(std::string_view s, std::size_t limit = 200) {
 // the exception.  The last line counts the answers, so a truncated file is
 // not mistaken for a short batch.  -I (isolated mode) keeps PYTHON*
 // variables and user site-packages out of the peer.
-constexpr std::string_view kPeerScript = R"py(import sys
-src, dst = sys.argv[1], sys.argv[2]
-n = 0
-with open(src, encoding="ascii") as f, open(dst, "w", encoding="ascii", errors="backslashreplace") as out:
-    for line in f:
-        op, _, arg = line.rstrip("\n").partition(" ")
-        try:
-            if op == "e":
-                text = "".join(chr(int(h, 16)) for h in arg.split())
-                answer = text.encode("punycode").hex()
-            elif op == "d":
-                answer = " ".join("%X" % ord(c) for c in bytes.fromhex(arg).decode("punycode"))
-            else:
-                raise ValueError("bad request " + repr(line))
-            out.write("=" + answer + "\n")
-        except UnicodeError as e:
-            out.write("!" + type(e).__name__ + ": " + ascii(str(e)) + "\n")
-        n += 1
-    out.write("END %d\n" % n)
+constexpr std::string_view kPeerScript = R"py(
+def answer(op, arg):
+    if op == "e":
+        text = "".join(chr(int(h, 16)) for h in arg.split())
+        return text.encode("punycode").hex()
+    if op == "d":
+        return " ".join("%X" % ord(c) for c in bytes.fromhex(arg).decode("punycode"))
+    raise ValueError("bad request " + repr(op + " " + arg))
+
+serve(answer)
 )py";
 
-std::optional<std::filesystem::path> python_path() {
-  if (const char* env = std::getenv("PUNY_PYTHON3"); env != nullptr && *env != '\0') return env;
-#ifdef PUNY_PYTHON3
-  return std::filesystem::path(PUNY_PYTHON3);
-#else
-  return std::nullopt;
-#endif
-}
+std::optional<std::filesystem::path> python_path() { return puny_test::configured_python3(); }
 
-/// Single-quoted for /bin/sh.
-std::string shell_quote(const std::string& s) {
-  std::string out = "'";
-  for (const char c : s) {
-    if (c == '\'') {
-      out += "'\\''";
-    } else {
-      out += c;
-    }
-  }
-  return out + "'";
-}
-
-/// A fresh directory under temp_directory_path(), removed with its files.
-class temp_dir {
- public:
-  temp_dir() {
-    std::random_device rd;
-    const auto base = std::filesystem::temp_directory_path();
-    for (int attempt = 0; attempt < 100; ++attempt) {
-      const std::uint64_t tag = (std::uint64_t{rd()} << 32) ^ rd();
-      std::ostringstream name;
-      name << "puny-cpython-" << std::hex << tag;
-      if (std::filesystem::create_directory(base / name.str())) {
-        path_ = base / name.str();
-        return;
-      }
-    }
-    throw std::runtime_error("cannot create a temporary directory under " + base.string());
-  }
-  temp_dir(const temp_dir&) = delete;
-  temp_dir& operator=(const temp_dir&) = delete;
-  ~temp_dir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  [[nodiscard]] const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
-};
+using puny_test::shell_quote;
 
 /// Why python3 cannot serve as the peer, or nothing when it can.
 std::optional<std::string> probe_python() {
@@ -236,44 +181,19 @@ class cpython_batch {
 
   /// Runs python3 once; an empty string on success, else what went wrong.
   std::string run() {
-    const temp_dir dir;
-    const auto script = dir.path() / "peer.py";
-    const auto in = dir.path() / "requests.txt";
-    const auto out = dir.path() / "answers.txt";
-    const auto err = dir.path() / "stderr.txt";
-    {
-      std::ofstream s(script, std::ios::binary);
-      s << kPeerScript;
-      std::ofstream r(in, std::ios::binary);
-      for (const auto& line : requests_) r << line << '\n';
-      if (!s || !r) return "cannot write to " + dir.path().string();
+    std::vector<std::string> lines;
+    if (std::string error = puny_test::run_python_batch(*python_path(), "python3", kPeerScript, "puny-cpython-",
+                                                        requests_, lines);
+        !error.empty()) {
+      return error;
     }
-    const std::string command = shell_quote(python_path()->string()) + " -I " + shell_quote(script.string()) + " " +
-                                shell_quote(in.string()) + " " + shell_quote(out.string()) + " 2>" +
-                                shell_quote(err.string());
-    const int rc = std::system(command.c_str());
-    if (rc != 0) {
-      std::ifstream e(err);
-      std::ostringstream text;
-      text << e.rdbuf();
-      return "python3 exited with status " + std::to_string(rc) + ": " + text.str();
-    }
-    std::ifstream a(out, std::ios::binary);
-    std::string line;
     answers_.clear();
-    while (std::getline(a, line)) {
-      if (line.starts_with("END ")) {
-        if (line != "END " + std::to_string(requests_.size()) || answers_.size() != requests_.size()) {
-          return "python3 answered " + line.substr(4) + " of " + std::to_string(requests_.size()) + " requests";
-        }
-        return {};
-      }
-      if (answers_.size() >= requests_.size()) return "python3 answered more requests than were sent";
+    for (const std::string& line : lines) {
       std::string parse_error;
       answers_.push_back(parse(line, kinds_[answers_.size()], parse_error));
       if (!parse_error.empty()) return parse_error;
     }
-    return "python3's answers end without their count";
+    return {};
   }
 
   [[nodiscard]] const answer& operator[](std::size_t index) const { return answers_.at(index); }

@@ -64,7 +64,9 @@
 #include <utility>
 #include <vector>
 
+#include "peer_report.hpp"
 #include "puny/idna2003.hpp"
+#include "python_peer.hpp"
 #include "test_encoding.hpp"
 #include "unicode_data.hpp"
 
@@ -79,28 +81,9 @@ namespace {
 namespace fs = std::filesystem;
 namespace i3 = puny::idna2003;
 
+using puny_test::code_points;
+using puny_test::hex;
 using puny_test::to_utf8;
-
-/// `prefix` then `v` in upper-case hexadecimal, at least `digits` digits.
-/// (Built by appending: g++ 12 warns falsely, -Wrestrict, about
-/// "literal" + std::string temporaries.)
-std::string hex(std::uint32_t v, int digits = 4, std::string_view prefix = {}) {
-  static constexpr char kHex[] = "0123456789ABCDEF";
-  char buf[8];
-  int n = 0;
-  for (; v != 0 || n < digits; v >>= 4) buf[n++] = kHex[v & 0xF];
-  std::string out(prefix);
-  while (n > 0) out += buf[--n];
-  return out;
-}
-
-std::string code_points(std::u32string_view s, std::size_t limit = 40) {
-  if (s.empty()) return "(empty)";
-  std::string out;
-  for (std::size_t j = 0; j < s.size() && j < limit; ++j) out += hex(s[j], 4, j == 0 ? "U+" : " U+");
-  if (s.size() > limit) out += " ... (" + std::to_string(s.size()) + " code points)";
-  return out;
-}
 
 /// Printable ASCII as it is, anything else as \xHH.
 std::string printable(std::string_view s) {
@@ -132,68 +115,25 @@ fs::path unicode_32_dir() {
 //   n CP ...     str.encode("idna") of a name: the same
 //   m CP         stringprep.map_table_b2(chr(CP)): "=" and the code points
 // A failure is "!" and the exception.  The last line counts the answers.
-constexpr std::string_view kPeerScript = R"py(import sys, stringprep, unicodedata
+constexpr std::string_view kPeerScript = R"py(import stringprep, unicodedata
 from encodings import idna as idna2003
 
 def text(arg):
     return "".join(chr(int(h, 16)) for h in arg.split())
 
-src, dst = sys.argv[1], sys.argv[2]
-n = 0
-with open(src, encoding="ascii") as f, open(dst, "w", encoding="ascii", errors="backslashreplace") as out:
-    for line in f:
-        op, _, arg = line.rstrip("\n").partition(" ")
-        try:
-            if op == "v":
-                answer = sys.version.split()[0] + " " + unicodedata.ucd_3_2_0.unidata_version
-            elif op == "a":
-                answer = idna2003.ToASCII(text(arg)).hex()
-            elif op == "n":
-                answer = text(arg).encode("idna").hex()
-            elif op == "m":
-                answer = " ".join("%X" % ord(c) for c in stringprep.map_table_b2(chr(int(arg, 16))))
-            else:
-                raise ValueError("bad request " + repr(line))
-            out.write("=" + answer + "\n")
-        except UnicodeError as e:
-            out.write("!" + type(e).__name__ + ": " + ascii(str(e)) + "\n")
-        n += 1
-    out.write("END %d\n" % n)
+def answer(op, arg):
+    if op == "v":
+        return sys.version.split()[0] + " " + unicodedata.ucd_3_2_0.unidata_version
+    if op == "a":
+        return idna2003.ToASCII(text(arg)).hex()
+    if op == "n":
+        return text(arg).encode("idna").hex()
+    if op == "m":
+        return " ".join("%X" % ord(c) for c in stringprep.map_table_b2(chr(int(arg, 16))))
+    raise ValueError("bad request " + repr(op + " " + arg))
+
+serve(answer)
 )py";
-
-std::string shell_quote(const std::string& s) {
-  std::string out = "'";
-  for (const char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
-class temp_dir {
- public:
-  temp_dir() {
-    std::random_device rd;
-    const auto base = fs::temp_directory_path();
-    for (int attempt = 0; attempt < 100; ++attempt) {
-      const std::uint64_t tag = (std::uint64_t{rd()} << 32) ^ rd();
-      std::ostringstream name;
-      name << "puny-idna2003-" << std::hex << tag;
-      if (fs::create_directory(base / name.str())) {
-        path_ = base / name.str();
-        return;
-      }
-    }
-    throw std::runtime_error("cannot create a temporary directory under " + base.string());
-  }
-  temp_dir(const temp_dir&) = delete;
-  temp_dir& operator=(const temp_dir&) = delete;
-  ~temp_dir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  [[nodiscard]] const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
 
 struct answer {
   bool ok = false;
@@ -201,54 +141,24 @@ struct answer {
   std::string error;  // after "!"
 };
 
-std::optional<fs::path> python_path() {
-  if (const char* env = std::getenv("PUNY_PYTHON3"); env != nullptr && *env != '\0') return env;
-#ifdef PUNY_PYTHON3
-  return fs::path(PUNY_PYTHON3);
-#else
-  return std::nullopt;
-#endif
-}
+std::optional<fs::path> python_path() { return puny_test::configured_python3(); }
 
 std::string run_python(const std::vector<std::string>& requests, std::vector<answer>& answers) {
-  const temp_dir dir;
-  const auto script = dir.path() / "peer.py";
-  const auto in = dir.path() / "requests.txt";
-  const auto out = dir.path() / "answers.txt";
-  const auto err = dir.path() / "stderr.txt";
-  {
-    std::ofstream s(script, std::ios::binary);
-    s << kPeerScript;
-    std::ofstream r(in, std::ios::binary);
-    for (const auto& line : requests) r << line << '\n';
-    if (!s || !r) return "cannot write to " + dir.path().string();
+  std::vector<std::string> lines;
+  if (std::string error = puny_test::run_python_batch(*python_path(), "python3", kPeerScript, "puny-idna2003-",
+                                                      requests, lines);
+      !error.empty()) {
+    return error;
   }
-  const std::string command = shell_quote(python_path()->string()) + " -I " + shell_quote(script.string()) + " " +
-                              shell_quote(in.string()) + " " + shell_quote(out.string()) + " 2>" +
-                              shell_quote(err.string());
-  if (const int rc = std::system(command.c_str()); rc != 0) {
-    std::ifstream e(err);
-    std::ostringstream text;
-    text << e.rdbuf();
-    return "python3 exited with status " + std::to_string(rc) + ": " + text.str();
-  }
-  std::ifstream a(out, std::ios::binary);
-  std::string line;
   answers.clear();
-  while (std::getline(a, line)) {
-    if (line.starts_with("END ")) {
-      if (line != "END " + std::to_string(requests.size()) || answers.size() != requests.size()) {
-        return "python3 answered " + line.substr(4) + " of " + std::to_string(requests.size()) + " requests";
-      }
-      return {};
-    }
+  for (const std::string& line : lines) {
     answer x;
     x.ok = line.starts_with("=");
     if (!x.ok && !line.starts_with("!")) return "unexpected answer line: " + line;
     (x.ok ? x.value : x.error) = line.substr(1);
     answers.push_back(std::move(x));
   }
-  return "python3's answers end without their count";
+  return {};
 }
 
 /// Why Python cannot serve, or nothing; and its versions when it can.

@@ -81,9 +81,11 @@
 #include <utility>
 #include <vector>
 
+#include "peer_report.hpp"
 #include "puny/idna2008.hpp"
 #include "puny/punycode.hpp"
 #include "puny/security.hpp"
+#include "python_peer.hpp"
 #include "test_encoding.hpp"
 #include "unicode/ucd.hpp"
 #include "unicode_data.hpp"
@@ -98,6 +100,8 @@ namespace ucd = puny::detail::ucd;
 // Text helpers.  UTF-8 is written by the tests' own encoder
 // (tests/common/test_encoding.hpp), not the converter under test.
 
+using puny_test::code_points;
+using puny_test::hex;
 using puny_test::to_utf8;
 
 /// Lenient UTF-8 decoding of well-formed text (the generator's and the
@@ -117,28 +121,6 @@ std::u32string to_utf32(std::string_view s) {
     out += c;
     i += n;
   }
-  return out;
-}
-
-/// `prefix` then `v` in upper-case hexadecimal, at least `digits` digits.
-/// (Built by appending: g++ 12 warns falsely, -Wrestrict, about
-/// "literal" + std::string temporaries.)
-std::string hex(std::uint32_t v, int digits = 4, std::string_view prefix = {}) {
-  static constexpr char kHex[] = "0123456789ABCDEF";
-  char buf[8];
-  int n = 0;
-  for (; v != 0 || n < digits; v >>= 4) buf[n++] = kHex[v & 0xF];
-  std::string out(prefix);
-  while (n > 0) out += buf[--n];
-  return out;
-}
-
-/// "U+0061 U+00FC …", at most `limit` code points.
-std::string code_points(std::u32string_view s, std::size_t limit = 40) {
-  if (s.empty()) return "(empty)";
-  std::string out;
-  for (std::size_t j = 0; j < s.size() && j < limit; ++j) out += hex(s[j], 4, j == 0 ? "U+" : " U+");
-  if (s.size() > limit) out += " ... (" + std::to_string(s.size()) + " code points)";
   return out;
 }
 
@@ -178,7 +160,7 @@ bool is_xn_label(std::string_view label) { return label.size() >= 4 && lower_asc
 // it has one, else "-"), the exception type and its message.  The last
 // line counts the answers, so a truncated file is not taken for a short
 // batch.  -I keeps PYTHON* variables and the user's site-packages out.
-constexpr std::string_view kPeerScript = R"py(import sys, unicodedata
+constexpr std::string_view kPeerScript = R"py(import unicodedata
 import idna
 from idna import idnadata
 from idna.intranges import intranges_contain
@@ -214,64 +196,19 @@ def properties(cp):
     return " ".join([idna_class(cp), unicodedata.bidirectional(c) or "?", unicodedata.category(c),
                      str(unicodedata.combining(c)), joining_type(cp), scripts])
 
-src, dst = sys.argv[1], sys.argv[2]
-n = 0
-with open(src, encoding="ascii") as f, open(dst, "w", encoding="ascii", errors="backslashreplace") as out:
-    for line in f:
-        op, _, arg = line.rstrip("\n").partition(" ")
-        try:
-            if op == "v":
-                answer = " ".join([idna.__version__, idnadata.__version__, unicodedata.unidata_version])
-            elif op == "e":
-                answer = idna.encode(text(arg), strict=True).hex()
-            elif op == "d":
-                answer = " ".join("%X" % ord(c) for c in idna.decode(bytes.fromhex(arg).decode("ascii"), strict=True))
-            elif op == "p":
-                answer = properties(int(arg, 16))
-            else:
-                raise ValueError("bad request " + repr(line))
-            out.write("=" + answer + "\n")
-        except (UnicodeError, ValueError) as e:
-            out.write(failure(e) + "\n")
-        n += 1
-    out.write("END %d\n" % n)
+def answer(op, arg):
+    if op == "v":
+        return " ".join([idna.__version__, idnadata.__version__, unicodedata.unidata_version])
+    if op == "e":
+        return idna.encode(text(arg), strict=True).hex()
+    if op == "d":
+        return " ".join("%X" % ord(c) for c in idna.decode(bytes.fromhex(arg).decode("ascii"), strict=True))
+    if op == "p":
+        return properties(int(arg, 16))
+    raise ValueError("bad request " + repr(op + " " + arg))
+
+serve(answer, caught=(UnicodeError, ValueError), failure=failure)
 )py";
-
-/// Single-quoted for /bin/sh.
-std::string shell_quote(const std::string& s) {
-  std::string out = "'";
-  for (const char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
-/// A fresh directory under temp_directory_path(), removed with its files.
-class temp_dir {
- public:
-  temp_dir() {
-    std::random_device rd;
-    const auto base = fs::temp_directory_path();
-    for (int attempt = 0; attempt < 100; ++attempt) {
-      const std::uint64_t tag = (std::uint64_t{rd()} << 32) ^ rd();
-      std::ostringstream name;
-      name << "puny-pyidna-" << std::hex << tag;
-      if (fs::create_directory(base / name.str())) {
-        path_ = base / name.str();
-        return;
-      }
-    }
-    throw std::runtime_error("cannot create a temporary directory under " + base.string());
-  }
-  temp_dir(const temp_dir&) = delete;
-  temp_dir& operator=(const temp_dir&) = delete;
-  ~temp_dir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  [[nodiscard]] const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
 
 /// One answer: the text after "=", or the failure after "!".
 struct answer {
@@ -284,37 +221,14 @@ struct answer {
 /// Runs `requests` through `python` in one process.  Empty on success,
 /// else what went wrong.
 std::string run_peer(const fs::path& python, const std::vector<std::string>& requests, std::vector<answer>& answers) {
-  const temp_dir dir;
-  const auto script = dir.path() / "peer.py";
-  const auto in = dir.path() / "requests.txt";
-  const auto out = dir.path() / "answers.txt";
-  const auto err = dir.path() / "stderr.txt";
-  {
-    std::ofstream s(script, std::ios::binary);
-    s << kPeerScript;
-    std::ofstream r(in, std::ios::binary);
-    for (const auto& line : requests) r << line << '\n';
-    if (!s || !r) return "cannot write to " + dir.path().string();
+  std::vector<std::string> lines;
+  if (std::string error =
+          puny_test::run_python_batch(python, python.string(), kPeerScript, "puny-pyidna-", requests, lines);
+      !error.empty()) {
+    return error;
   }
-  const std::string command = shell_quote(python.string()) + " -I " + shell_quote(script.string()) + " " +
-                              shell_quote(in.string()) + " " + shell_quote(out.string()) + " 2>" +
-                              shell_quote(err.string());
-  if (const int rc = std::system(command.c_str()); rc != 0) {
-    std::ifstream e(err);
-    std::ostringstream text;
-    text << e.rdbuf();
-    return python.string() + " exited with status " + std::to_string(rc) + ": " + text.str();
-  }
-  std::ifstream a(out, std::ios::binary);
-  std::string line;
   answers.clear();
-  while (std::getline(a, line)) {
-    if (line.starts_with("END ")) {
-      if (line != "END " + std::to_string(requests.size()) || answers.size() != requests.size()) {
-        return "python3 answered " + line.substr(4) + " of " + std::to_string(requests.size()) + " requests";
-      }
-      return {};
-    }
+  for (const std::string& line : lines) {
     answer x;
     if (line.starts_with("=")) {
       x.ok = true;
@@ -328,7 +242,7 @@ std::string run_peer(const fs::path& python, const std::vector<std::string>& req
     }
     answers.push_back(std::move(x));
   }
-  return "python3's answers end without their count";
+  return {};
 }
 
 std::vector<fs::path> python_candidates() {

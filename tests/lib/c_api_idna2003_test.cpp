@@ -11,15 +11,15 @@
 #include <string_view>
 #include <vector>
 
+#include "c_api_standard_checks.hpp"
 #include "puny/idna2003.hpp"
 
 namespace {
 
 namespace i3 = puny::idna2003;
 
-constexpr char canary = '\x5A';
-
-std::string text(std::u8string_view s) { return std::string(s.begin(), s.end()); }
+constexpr char canary = puny_test::c_api_canary;
+using puny_test::text;
 
 const std::vector<std::string> names = {
     text(u8"faß.de"), text(u8"Bücher.de"), "EXAMPLE.com", "xn--zca.de", "xn--mller-kva.de", "XN--MLLER-KVA.de",
@@ -54,31 +54,7 @@ TEST(CApiIdna2003, FlagValuesAreLibidns) {
 
 template <class Cpp, class C>
 void expect_same(const std::string& name, puny_idna2003_flags flags, Cpp cpp, C c, bool output_on_error) {
-  SCOPED_TRACE(name + " flags " + std::to_string(flags));
-  const auto want = cpp(name, options_of(flags));
-  puny_standard_result size{};
-  c(name.data(), name.size(), flags, nullptr, 0, &size);
-  std::string out(size.status == PUNY_OUTPUT_TOO_SMALL ? size.needed : 0, canary);
-  out.push_back(canary);
-  puny_standard_result r{};
-  const int status = c(name.data(), name.size(), flags, out.data(), out.size() - 1, &r);
-  EXPECT_EQ(status, r.status);
-  EXPECT_EQ(out.back(), canary) << "written past out_cap";
-  if (want.code != puny::status::success) {
-    EXPECT_EQ(status, static_cast<int>(want.code));
-    EXPECT_EQ(r.position, want.position);
-    return;
-  }
-  EXPECT_EQ(r.errors, want.errors.bits());
-  EXPECT_EQ(status, want.errors.empty() ? PUNY_OK : PUNY_IDNA_ERRORS);
-  EXPECT_EQ(r.label, want.label);
-  EXPECT_EQ(r.offset, want.offset);
-  EXPECT_EQ(r.code_point, static_cast<std::uint32_t>(want.code_point));
-  if (want.errors.empty() || output_on_error) {
-    EXPECT_EQ(std::string(out.data(), r.written), want.value);
-  } else {
-    EXPECT_EQ(r.written, 0u);
-  }
+  puny_test::expect_c_as_cpp(name, flags, options_of, cpp, c, output_on_error);
 }
 
 TEST(CApiIdna2003, ToAsciiToUnicodeAndNameprepAnswerAsTheCppApi) {

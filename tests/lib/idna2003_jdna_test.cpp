@@ -14,27 +14,12 @@
 
 #include "puny/idna2003.hpp"
 #include "puny/utf8.hpp"
+#include "ported_columns.hpp"
 #include "tsv_file.hpp"
 
 namespace {
 
 using puny::idna2003::options;
-
-/// "xn--m<00DF>-jma" -> U"xn--m\u00DF-jma": <XXXX> (4 to 6 hex digits) is a
-/// code point, anything else is itself.
-std::u32string unescape(std::string_view s) {
-  std::u32string out;
-  for (std::size_t i = 0; i < s.size();) {
-    if (s[i] == '<') {
-      const std::size_t end = s.find('>', i);
-      out.push_back(static_cast<char32_t>(std::stoul(std::string(s.substr(i + 1, end - i - 1)), nullptr, 16)));
-      i = end + 1;
-    } else {
-      out.push_back(static_cast<unsigned char>(s[i++]));
-    }
-  }
-  return out;
-}
 
 bool has_surrogate(std::u32string_view s) {
   for (const char32_t c : s) {
@@ -54,14 +39,6 @@ std::u32string utf32(std::string_view s) {
   std::u32string out(s.size(), U'\0');
   const auto r = puny::utf8_to_utf32(std::span<const char>(s.data(), s.size()), out);
   out.resize(r.written);
-  return out;
-}
-
-/// "A,B" -> "A, B" (puny::idna2003::to_string's form); "-" -> "".
-std::string expected_names(std::string names) {
-  if (names == "-") return {};
-  std::string out;
-  for (const std::string& n : puny_test::split_fields(names, ',')) out += (out.empty() ? "" : ", ") + n;
   return out;
 }
 
@@ -107,11 +84,11 @@ outcome run8(const std::string& type, std::u32string_view in, const options& o) 
 
 void expect(const outcome& got, const std::string& value, const std::string& errors, const char* what) {
   SCOPED_TRACE(what);
-  EXPECT_EQ(got.errors, expected_names(errors));
+  EXPECT_EQ(got.errors, puny_test::error_names(errors));
   if (value == "(fails)") {
     EXPECT_TRUE(got.value.empty());
   } else {
-    EXPECT_EQ(utf8(got.value), utf8(unescape(value)));
+    EXPECT_EQ(utf8(got.value), utf8(puny_test::unescape_code_points(value)));
   }
 }
 
@@ -139,7 +116,7 @@ TEST(Idna2003Jdna, Testbed) {
     const int parts_before = failure_parts();
     const std::string& type = row[1];
     (type == "toascii" ? toascii : tounicode) += 1;
-    const std::u32string input = unescape(row[2]);
+    const std::u32string input = puny_test::unescape_code_points(row[2]);
     std::vector<std::u32string> results;
     for (const bool use_utf8 : {false, true}) {
       if (use_utf8 && has_surrogate(input)) continue;  // 4-3-7: no UTF-8 form
@@ -150,7 +127,7 @@ TEST(Idna2003Jdna, Testbed) {
       runs += 3;
       expect(off, row[3], row[4], use_utf8 ? "UTF-8, STD3 off" : "UTF-32, STD3 off");
       expect(on, row[5], row[6], use_utf8 ? "UTF-8, STD3 on" : "UTF-32, STD3 on");
-      EXPECT_EQ(st.errors, expected_names(row[7])) << "AllowUnassigned off";
+      EXPECT_EQ(st.errors, puny_test::error_names(row[7])) << "AllowUnassigned off";
       if (row[7] == "-") {
         EXPECT_EQ(st.value, off.value) << "AllowUnassigned off";
       }

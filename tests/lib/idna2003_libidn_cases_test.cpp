@@ -13,6 +13,7 @@
 
 #include "puny/idna2003.hpp"
 #include "puny/utf8.hpp"
+#include "ported_columns.hpp"
 #include "tsv_file.hpp"
 
 namespace {
@@ -20,25 +21,9 @@ namespace {
 using puny::idna2003::options;
 
 std::string unescape_utf8(std::string_view s) {
-  std::u32string cps;
-  for (std::size_t i = 0; i < s.size();) {
-    if (s[i] == '<') {
-      const std::size_t end = s.find('>', i);
-      cps.push_back(static_cast<char32_t>(std::stoul(std::string(s.substr(i + 1, end - i - 1)), nullptr, 16)));
-      i = end + 1;
-    } else {
-      cps.push_back(static_cast<unsigned char>(s[i++]));
-    }
-  }
+  const std::u32string cps = puny_test::unescape_code_points(s);
   std::string out(4 * cps.size(), '\0');
   out.resize(puny::utf32_to_utf8(std::span<const char32_t>(cps.data(), cps.size()), out).written);
-  return out;
-}
-
-std::string expected_names(const std::string& names) {
-  if (names == "-") return {};
-  std::string out;
-  for (const std::string& n : puny_test::split_fields(names, ',')) out += (out.empty() ? "" : ", ") + n;
   return out;
 }
 
@@ -59,7 +44,7 @@ TEST(Idna2003LibidnCases, Table) {
     const bool ascii = row[0] == "to_ascii";
     const auto c = ascii ? puny::idna2003::to_ascii(input, o) : puny::idna2003::to_unicode(input, o);
     EXPECT_EQ(c.code, puny::status::success);
-    EXPECT_EQ(puny::idna2003::to_string(c.errors), expected_names(row[4]));
+    EXPECT_EQ(puny::idna2003::to_string(c.errors), puny_test::error_names(row[4]));
     if (row[3] == "(fails)") {
       EXPECT_FALSE(c.ok());
       EXPECT_TRUE(c.value.empty());

@@ -12,6 +12,7 @@
 
 #include "puny/idna2003.hpp"
 #include "puny/utf8.hpp"
+#include "ported_columns.hpp"
 #include "tsv_file.hpp"
 
 namespace {
@@ -24,13 +25,6 @@ std::u32string parse_rfc_code_points(std::string_view s) {
   for (const std::string& item : puny_test::split_fields(s, ' ')) {
     if (item.size() > 2) out.push_back(static_cast<char32_t>(std::stoul(item.substr(2), nullptr, 16)));
   }
-  return out;
-}
-
-std::string expected_names(const std::string& names) {
-  if (names == "-") return {};
-  std::string out;
-  for (const std::string& n : puny_test::split_fields(names, ',')) out += (out.empty() ? "" : ", ") + n;
   return out;
 }
 
@@ -61,7 +55,7 @@ TEST(Idna2003Rfc3492, SamplesThroughToAsciiAndToUnicode) {
     std::string buffer(64 * 4, '\0');
     const auto r32 = puny::idna2003::to_ascii(input, std::span<char>(buffer), query);
     const auto r8 = puny::idna2003::to_ascii(utf8(input), query);
-    EXPECT_EQ(puny::idna2003::to_string(r32.errors), expected_names(row[5]));
+    EXPECT_EQ(puny::idna2003::to_string(r32.errors), puny_test::error_names(row[5]));
     EXPECT_EQ(r8.errors, r32.errors);
     if (row[4] == "(fails)") {
       EXPECT_FALSE(r8.ok());
@@ -83,13 +77,13 @@ TEST(Idna2003Rfc3492, SamplesThroughToAsciiAndToUnicode) {
     EXPECT_EQ(st.value, r8.value);
     EXPECT_EQ(st.errors, r8.errors);
     EXPECT_EQ(puny::idna2003::to_string(puny::idna2003::to_ascii(utf8(input), query_std3).errors),
-              expected_names(row[6]));
+              puny_test::error_names(row[6]));
 
     // ToUnicode of the ACE form as the RFC prints it.
     const std::string ace = row[0] == "S" ? row[4] : "xn--" + row[3];
     const auto u = puny::idna2003::to_unicode(ace, query);
     EXPECT_EQ(u.code, puny::status::success);
-    EXPECT_EQ(puny::idna2003::to_string(u.errors), expected_names(row[8]));
+    EXPECT_EQ(puny::idna2003::to_string(u.errors), puny_test::error_names(row[8]));
     if (row[7] == "input") {
       EXPECT_EQ(u.value, ace);
     } else {

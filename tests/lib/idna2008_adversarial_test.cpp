@@ -12,16 +12,11 @@
 #include <string_view>
 
 #include "puny/idna2008.hpp"
+#include "unicode_text.hpp"
 
 namespace {
 
-/// The parts joined (built by appending: g++ 12 warns falsely, -Wrestrict,
-/// about a string literal + std::string).
-std::string cat(std::initializer_list<std::string_view> parts) {
-  std::string s;
-  for (const std::string_view p : parts) s += p;
-  return s;
-}
+using puny_test::cat;
 
 namespace idna2008 = puny::idna2008;
 using idna2008::error;

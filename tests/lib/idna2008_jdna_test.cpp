@@ -14,30 +14,10 @@
 
 #include "puny/idna2008.hpp"
 #include "puny/utf8.hpp"
+#include "ported_columns.hpp"
 #include "tsv_file.hpp"
 
 namespace {
-
-std::u32string unescape(std::string_view s) {
-  std::u32string out;
-  for (std::size_t i = 0; i < s.size();) {
-    if (s[i] == '<') {
-      const std::size_t end = s.find('>', i);
-      out.push_back(static_cast<char32_t>(std::stoul(std::string(s.substr(i + 1, end - i - 1)), nullptr, 16)));
-      i = end + 1;
-    } else {
-      out.push_back(static_cast<unsigned char>(s[i++]));
-    }
-  }
-  return out;
-}
-
-std::string expected_names(const std::string& names) {
-  if (names == "-") return {};
-  std::string out;
-  for (const std::string& n : puny_test::split_fields(names, ',')) out += (out.empty() ? "" : ", ") + n;
-  return out;
-}
 
 TEST(Idna2008Jdna, TestbedUnderLookup) {
   PUNY_REQUIRE_TEST_DATA("idna2003", "jdna_idn_testbed.tsv");
@@ -49,9 +29,9 @@ TEST(Idna2008Jdna, TestbedUnderLookup) {
     SCOPED_TRACE(row[0] + " " + row[11]);
     ++records;
     const int parts_before = ::testing::UnitTest::GetInstance()->current_test_info()->result()->total_part_count();
-    const std::u32string input = unescape(row[2]);
+    const std::u32string input = puny_test::unescape_code_points(row[2]);
     const std::string& expected = row[9];
-    const std::string names = expected_names(row[10]);
+    const std::string names = puny_test::error_names(row[10]);
 
     std::string buffer(4 * input.size() + 4 * (input.size() + 1), '\0');
     const auto r = puny::idna2008::to_ascii(input, std::span<char>(buffer));
