@@ -20,6 +20,15 @@ few flags), and a second one an index into the distinct skeleton pieces
 (§4: the NFD of the confusables.txt prototype, or nothing for a
 Default_Ignorable_Code_Point).  Script sets are deduplicated into one pool
 of puny::script_set constants.
+
+A third trie gives each code point's security::code_point_info
+(code_point_class.hpp: its class for NFD and the skeleton, its piece, the
+flags and the augmented set the UTS #39 passes read), a fourth its display
+record.  The display records (security::display_record, the fields the
+display policies read for every code point of a label) also carry bits for the
+chromium policy, from the tables of src/display/chromium_tables.hpp, which
+this script reads (--chromium-tables): removed_characters, removed_ranges,
+whole_script_confusables, digit_lookalikes and one_by_one_ranges.
 """
 
 import argparse
@@ -183,6 +192,49 @@ def parse_confusables(path):
 # ---------------------------------------------------------------------------
 # Normalization (Unicode §3.11, §3.12), from UnicodeData.txt alone
 
+def parse_chromium_tables(path, enumerators):
+    """The sets of src/display/chromium_tables.hpp the display records carry a bit
+    for: {"removed": set, "entries": [(script index, set)], "digits": set,
+    "one_by_one": set}.  Strict: any change of shape fails loudly."""
+    import re
+    text = path.read_text(encoding="utf-8")
+
+    def block(name):
+        m = re.search(r"\b" + name + r"\s*=\s*(.*?);\n", text, re.S)
+        check(m is not None, f"{path.name}: no table {name}")
+        return re.sub(r"//[^\n]*", "", m.group(1))  # without comments
+
+    def literal_code_points(chunk):
+        parts = re.findall(r'U"((?:\\u[0-9A-Fa-f]{4})*)"', chunk)
+        check(parts and "".join(parts) == "".join(re.findall(r'U"([^"]*)"', chunk)),
+              f"{path.name}: a U\"...\" literal that is not all \\uXXXX escapes")
+        return [int(h, 16) for h in re.findall(r"\\u([0-9A-Fa-f]{4})", "".join(parts))]
+
+    removed = {int(h, 16) for h in re.findall(r"0x([0-9A-Fa-f]+)", block("removed_characters"))}
+    check(len(removed) == 10, f"{path.name}: removed_characters has {len(removed)} entries, expected 10")
+    ranges = [(int(a, 16), int(b, 16)) for a, b in
+              re.findall(r"\{0x([0-9A-Fa-f]+), 0x([0-9A-Fa-f]+)\}", block("removed_ranges"))]
+    check(len(ranges) == 6, f"{path.name}: removed_ranges has {len(ranges)} entries, expected 6")
+    for first, last in ranges:
+        removed.update(range(first, last + 1))
+
+    entries = []
+    for name, chunk in re.findall(r"\{script::(\w+),((?:\s*U\"[^\"]*\")+)", block("whole_script_confusables")):
+        check(name in enumerators, f"{path.name}: unknown script::{name}")
+        entries.append((enumerators.index(name), set(literal_code_points(chunk))))
+    check(len(entries) == 17, f"{path.name}: whole_script_confusables has {len(entries)} entries, expected 17")
+
+    digits = set(literal_code_points(block("digit_lookalikes")))
+    check(len(digits) == 32, f"{path.name}: digit_lookalikes has {len(digits)} code points, expected 32")
+
+    one_by_one = set()
+    pairs = re.findall(r"\{0x([0-9A-Fa-f]+), 0x([0-9A-Fa-f]+)\}", block("one_by_one_ranges"))
+    check(len(pairs) == 12, f"{path.name}: one_by_one_ranges has {len(pairs)} entries, expected 12")
+    for first, last in pairs:
+        one_by_one.update(range(int(first, 16), int(last, 16) + 1))
+    return {"removed": removed, "entries": entries, "digits": digits, "one_by_one": one_by_one}
+
+
 def make_nfd(decomposition, ccc):
     full = {}
 
@@ -312,6 +364,9 @@ def main():
                         help="output directory of the tables (default: <repo>/src/tables)")
     parser.add_argument("--out-include", type=Path, default=repo / "include" / "puny",
                         help="output directory of script.hpp (default: <repo>/include/puny)")
+    parser.add_argument("--chromium-tables", type=Path, default=repo / "src" / "display" / "chromium_tables.hpp",
+                        help="the chromium policy's tables the display records carry bits of "
+                             "(default: <repo>/src/display/chromium_tables.hpp)")
     args = parser.parse_args()
     data = args.data
 
@@ -448,11 +503,38 @@ def main():
         t, a, s, x, g, w, ignorable, mn, soft, cjk, proto, dec, comp = r
         return g | s << 9 | a << 17 | cjk << 18 | dec << 19 | mn << 20 | comp << 21
 
-    display_values = [packed(r) for r in records]
+    # The chromium policy's bits (src/display/chromium_tables.hpp): bit 22 in
+    # Chromium's allowed set (Allowed, minus SetAllowedUnicodeSet's removals),
+    # 23 read one by one by some rule, 24 a look-alike letter of its script's
+    # kWholeScriptConfusables entry, 25 an ASCII digit or a digit look-alike,
+    # 26-30 that entry (31: none), 31 a decimal digit other than 0-9.
+    chromium = parse_chromium_tables(args.chromium_tables, enumerators)
+    no_entry = 31
+    entry_of_script = {}
+    lookalike_letters = set()
+    for k, (script_index, letters) in enumerate(chromium["entries"]):
+        check(script_index not in entry_of_script, "two kWholeScriptConfusables entries share a script")
+        entry_of_script[script_index] = k
+        # A look-alike is of its entry's script (the [[:Xxxx:]] set), so that
+        # the one entry of a code point's Script tells which list it is in.
+        check(all(sc[cp] == script_index for cp in letters), "a look-alike letter is not of its entry's script")
+        lookalike_letters |= letters
+    check(len(chromium["entries"]) < no_entry, "too many kWholeScriptConfusables entries")
+    digit_like = chromium["digits"] | set(range(0x30, 0x3A))
+
+    def chromium_bits(cp, r):
+        t, a, s, x, g, w, ignorable, mn, soft, cjk, proto, dec, comp = r
+        return ((a and cp not in chromium["removed"]) << 22 | (cp in chromium["one_by_one"]) << 23
+                | (cp in lookalike_letters) << 24 | (cp in digit_like) << 25
+                | entry_of_script.get(s, no_entry) << 26 | (dec and not 0x30 <= cp <= 0x39) << 31)
+
+    # The trie holds the records themselves, not indexes of distinct ones:
+    # one dependent load fewer for each code point of a label, for a table
+    # some 20 KB larger.
+    display_values = [packed(r) | chromium_bits(cp, r) for cp, r in enumerate(records)]
     distinct_display = sorted(set(display_values))
-    display_index = {v: i for i, v in enumerate(distinct_display)}
-    display_trie = ucd.best_trie([display_index[v] for v in display_values])
-    display_unassigned = display_index[display_values[0x10FFFF]]
+    display_trie = ucd.best_trie(display_values)
+    display_unassigned = display_values[0x10FFFF]
     check(records[0x10FFFF] == records[0x0378], "U+10FFFF's record is not that of unassigned U+0378")
 
     distinct_pieces = sorted(set(pieces.values()), key=lambda p: (len(p), p))
@@ -462,10 +544,31 @@ def main():
     piece_index = {p: i + 1 for i, p in enumerate(distinct_pieces)}
     piece_trie = ucd.best_trie([piece_index[pieces[cp]] if cp in pieces else 0 for cp in range(CODE_POINTS)])
 
+    # security::code_point_info (code_point_class.hpp) of every code point,
+    # the summary the UTS #39 passes read: class (0 plain: a starter that NFD
+    # leaves alone and the skeleton keeps; 1 mapped: the same with a
+    # confusables.txt prototype; 2 other) | nonspacing_mark << 2 | allowed
+    # << 3 | decimal << 4 | cjk_compat << 5 | piece index << 6 | augmented
+    # set index << 19.
+    check(len(piece_entries) <= 1 << 13 and len(set_list) <= 1 << 13, "code_point_info field widths")
+
+    def info(r, piece):
+        t, a, s, x, g, w, ignorable, mn, soft, cjk, proto, dec, comp = r
+        # A decomposition, Hangul syllable or nonzero ccc is "other"; so is a
+        # Default_Ignorable_Code_Point (its piece is empty).
+        kind = 2 if comp or (piece and not distinct_pieces[piece - 1]) else 1 if piece else 0
+        return kind | mn << 2 | a << 3 | dec << 4 | cjk << 5 | piece << 6 | g << 19
+
+    info_values = [info(records[cp], piece_index[pieces[cp]] if cp in pieces else 0) for cp in range(CODE_POINTS)]
+    info_trie = ucd.best_trie(info_values)
+    # Above U+10FFFF: plain, with the record of an unassigned code point.
+    info_beyond = info(records[0x10FFFF], 0)
+
     # --- Write ---------------------------------------------------------------------
     sets_bytes = 24 * len(set_list)
     record_bytes = 18 * len(distinct_records)
-    total = record_trie.bytes + record_bytes + display_trie.bytes + 4 * len(distinct_display) + sets_bytes + piece_trie.bytes + 4 * len(piece_entries) \
+    total = record_trie.bytes + record_bytes + display_trie.bytes + sets_bytes + piece_trie.bytes + 4 * len(piece_entries) \
+        + info_trie.bytes \
         + 4 * len(pool) + 4 * len(zeros)
     flags = ["default_ignorable", "nonspacing_mark", "soft_dotted", "cjk_compat", "has_prototype", "decimal",
              "composite_or_nonstarter"]
@@ -490,13 +593,12 @@ def main():
           "/// values above U+10FFFF.\n"
         + f"inline constexpr std::uint16_t security_unassigned_record = {unassigned};\n"
         + ucd.trie_declarations("security_record", record_trie, "Per code point: an index into security_records.")
-        + "\n/// The distinct display records (security::display_record's bits), which\n"
-          "/// security_display_value() indexes: a smaller table than the records, for\n"
-          "/// the per-code-point loops of the display policies.\n"
-        + f"extern const std::uint32_t security_display_records[{len(distinct_display)}];\n"
-        + f"inline constexpr std::uint16_t security_display_unassigned = {display_unassigned};\n"
+        + "\n/// The display records (security::display_record's bits), for the\n"
+          "/// per-code-point loops of the display policies: a smaller table than the\n"
+          f"/// records ({len(distinct_display)} distinct values), that holds them in its last stage.\n"
+        + f"inline constexpr std::uint32_t security_display_unassigned = {display_unassigned};\n"
         + ucd.trie_declarations("security_display", display_trie,
-                                "Per code point: an index into security_display_records.")
+                                "Per code point: its display record.")
         + "\n/// The distinct script sets (Script_Extensions, augmented, confusable\n"
           "/// scripts) the records index; entry 0 is the empty set.\n"
         + f"extern const script_set security_script_sets[{len(set_list)}];\n\n"
@@ -507,6 +609,9 @@ def main():
         + f"extern const std::uint32_t security_pieces[{len(piece_entries)}];\n"
         + f"extern const char32_t security_piece_pool[{len(pool)}];\n"
         + ucd.trie_declarations("security_piece", piece_trie, "Per code point: an index into security_pieces.")
+        + "\n/// security::code_point_info's bits (code_point_class.hpp) above U+10FFFF.\n"
+        + f"inline constexpr std::uint32_t security_info_beyond = {info_beyond};\n"
+        + ucd.trie_declarations("security_info", info_trie, "Per code point: its security::code_point_info's bits.")
         + f"\n/// The longest mapped piece, in code points (U+{longest_piece_source:04X}'s).\n"
         + f"inline constexpr std::size_t max_skeleton_piece_length = {longest_piece};\n"
         + "/// The most code points the skeleton of one code point has (full NFD first).\n"
@@ -530,9 +635,8 @@ def main():
           "  return tables::security_records[index];\n"
           "}\n\n"
           "inline display_record display_record_of(char32_t cp) noexcept {\n"
-          "  const std::uint16_t index =\n"
-          "      cp > 0x10FFFF ? tables::security_display_unassigned : tables::security_display_value(cp);\n"
-          "  return display_record{tables::security_display_records[index]};\n"
+          "  return display_record{cp > 0x10FFFF ? tables::security_display_unassigned\n"
+          "                                      : tables::security_display_value(cp)};\n"
           "}\n\n"
           "inline const script_set& script_set_at(std::uint16_t index) noexcept {\n"
           "  return tables::security_script_sets[index];\n"
@@ -550,7 +654,6 @@ def main():
         + f"const security::code_point_record security_records[{len(distinct_records)}] = {{\n"
         + "".join(record_text(r) for r in distinct_records) + "};\n"
         + ucd.trie_definitions("security_record", record_trie)
-        + ucd.array_definition("std::uint32_t", "security_display_records", distinct_display, 8)
         + ucd.trie_definitions("security_display", display_trie)
         + "\n// Constant-initialized: no code runs at start-up.\n"
         + f"constinit const script_set security_script_sets[{len(set_list)}] = {{\n"
@@ -558,6 +661,7 @@ def main():
         + ucd.array_definition("std::uint32_t", "security_pieces", piece_entries, 12)
         + ucd.array_definition("char32_t", "security_piece_pool", pool, 12)
         + ucd.trie_definitions("security_piece", piece_trie)
+        + ucd.trie_definitions("security_info", info_trie)
         + ucd.array_definition("char32_t", "decimal_zeros", zeros, 12)
         + "\n}  // namespace puny::detail::tables\n")
 

@@ -9,6 +9,12 @@
 // (RESTRICTION_LEVEL at HIGHLY_RESTRICTIVE, MIXED_NUMBERS, INVISIBLE,
 // HIDDEN_OVERLAY, CHAR_LIMIT with Chromium's allowed set), and the regex of
 // dangerous patterns by a scan over the code points.
+//
+// Speed: most labels are shown for the same few reasons, which one pass of a
+// table lookup and a few bit operations per code point establishes
+// (plain_single_script): the display records carry, for this policy, the
+// code point's place in Chromium's tables (security_data.hpp,
+// tools/gen_security_tables.py).  The other labels go through every rule.
 #include <array>
 #include <bit>
 #include <cstddef>
@@ -50,9 +56,11 @@ label_decision unsafe(display_reason r, char32_t c, std::size_t i, script s = sc
 
 // The profile of chromium_profile() has no extra_blocked, so that
 // identifier_profile::allows is: Allowed, or Han/Bopomofo under
-// cjk_compat, or one of extra_allowed.
+// cjk_compat, or one of extra_allowed.  The display record says whether an
+// Allowed code point is one Chromium removes (chromium_allowed).
 bool allowed(char32_t c, const security::display_record& r, const identifier_profile& profile) noexcept {
-  if (r.allowed() || (profile.cjk == han_bopomofo::cjk_compat && r.cjk_compat()))
+  if (r.allowed()) return r.chromium_allowed() || tables::in(profile.extra_allowed, c);
+  if (profile.cjk == han_bopomofo::cjk_compat && r.cjk_compat())
     return !tables::removed_from_allowed_set(c) || tables::in(profile.extra_allowed, c);
   return tables::in(profile.extra_allowed, c);
 }
@@ -256,22 +264,13 @@ std::size_t dangerous_pattern(std::u32string_view label) noexcept {
 // ---------------------------------------------------------------------------
 // Whole-script confusables, digit look-alikes, non-ASCII Latin.
 
-/// The entry of kWholeScriptConfusables for each Script, or -1.
-constexpr std::array<std::int8_t, script_count> whole_script_entry_of = [] {
-  std::array<std::int8_t, script_count> entry{};
-  for (std::int8_t& e : entry) e = -1;
-  for (std::size_t k = 0; k < tables::whole_script_confusables.size(); ++k)
-    entry[static_cast<std::size_t>(tables::whole_script_confusables[k].sc)] = static_cast<std::int8_t>(k);
-  return entry;
-}();
-
 // IsWholeScriptConfusableAllowedForTLD: the TLD holds a character of the
 // script, or is one of the entry's ASCII TLDs.
 bool tld_allows_script(const tables::whole_script_confusable& entry, const label_context& context) noexcept {
   for (const char32_t c : context.tld_unicode)
     if (record_of(c).sc == entry.sc) return true;
   for (const std::string_view tld : entry.allowed_tlds)
-    if (!tld.empty() && tld == context.tld_ascii) return true;
+    if (!tld.empty() && tld == context.tld_ascii.get()) return true;
   return false;
 }
 
@@ -290,7 +289,11 @@ bool is_lgc_or_ascii(char32_t c, script sc) noexcept {
          c == U'.' || c == U'_' || c == U'-' || tables::is_combining_diacritic(c);
 }
 
-/// What one pass over the label learns for rules 1 to 8.
+/// What one pass over the label learns for rules 1 to 8.  Where a rule
+/// reports a code point that the pass only flags (rules 6 and 8), the rule
+/// finds it again (first_of_script, first_non_ascii_latin, first_non_lgc):
+/// a second look at the few labels those rules reject costs less than
+/// keeping indexes for every label.
 struct label_scan {
   // Rule 1, uspoof_check: CHAR_LIMIT; the script sets of
   // RESTRICTION_LEVEL (ICU getRestrictionLevel, by puny's own
@@ -299,9 +302,6 @@ struct label_scan {
   std::size_t not_allowed = npos;
   bool ascii = true;
   security::script_resolution scripts;
-  std::uint16_t last_augmented = 0xFFFF;  // no record's index
-  bool has_digit = false;
-  char32_t first_zero = 0;
   bool mixed_numbers = false;
   // Two nonspacing marks may meet in one run after NFD (a mark after a
   // mark, after a non-starter, or after a code point that decomposes); a
@@ -315,15 +315,42 @@ struct label_scan {
   // Rules 6 and 7: only digits and digit look-alikes, at least one of those.
   bool digits_and_lookalikes_only = true;
   std::size_t first_digit_lookalike = npos;
-  // Rule 6.1: per kWholeScriptConfusables entry, whether the label has a
-  // letter of its script, and whether one is not a look-alike.
+  // Rule 6.1: per kWholeScriptConfusables entry (bit k for entry k),
+  // whether the label has a letter of its script, and whether one is not a
+  // look-alike.
   std::uint32_t script_seen = 0;
   std::uint32_t script_not_lookalike = 0;
-  std::array<std::size_t, tables::whole_script_confusables.size()> script_first;  // read only when seen
-  // Rule 8.
-  std::size_t non_ascii_latin = npos;
-  std::size_t non_lgc = npos;
+  // Rule 8: a non-ASCII Latin letter; a code point outside the LGC set.
+  bool non_ascii_latin = false;
+  bool non_lgc = false;
 };
+
+// What rule 8 reads of a code point's Script, one load from this table.
+constexpr std::uint8_t script_is_latin = 1;
+constexpr std::uint8_t script_is_lgc = 2;  // Latin, Greek or Cyrillic
+constexpr std::array<std::uint8_t, script_count> script_facts = [] {
+  std::array<std::uint8_t, script_count> facts{};
+  facts[static_cast<std::size_t>(script::latin)] = script_is_latin | script_is_lgc;
+  facts[static_cast<std::size_t>(script::greek)] = script_is_lgc;
+  facts[static_cast<std::size_t>(script::cyrillic)] = script_is_lgc;
+  return facts;
+}();
+
+// The entries of kWholeScriptConfusables fit the display record's 5 bits,
+// below its "no entry" value, and bit 31 of a mask stands for that value.
+static_assert(tables::whole_script_confusables.size() < security::display_record::chromium_no_entry);
+constexpr std::uint32_t no_entry_bit = std::uint32_t{1} << security::display_record::chromium_no_entry;
+
+/// Bit k for entry k of kWholeScriptConfusables, no_entry_bit for none.
+constexpr std::uint32_t entry_bit(const security::display_record& r) noexcept {
+  return std::uint32_t{1} << r.chromium_entry();
+}
+
+// is_lgc_or_ascii's code points that are not of an LGC script: 0-9 . _ -
+// and U+0300..0339.
+constexpr bool is_lgc_extra(char32_t c) noexcept {
+  return (c - U'0' < 10u) || c == U'.' || c == U'_' || c == U'-' || (c - 0x0300u < 0x3Au);
+}
 
 // The augmented script set of the ASCII letters ({Latn}).
 std::uint16_t latin_letter_augmented() noexcept {
@@ -337,24 +364,25 @@ label_scan scan(const label_context& context, const identifier_profile& profile)
   const std::uint16_t latin_augmented = latin_letter_augmented();
   // The state of the loop is kept in locals, stored into `s` at the end:
   // as members of the returned object they went through memory, and each
-  // code point waited on the last one's stores.
+  // code point waited on the last one's stores.  The flags set without a
+  // branch are unsigned 0 or 1.
   std::size_t not_allowed = npos;
   bool ascii = true;
+  security::script_resolution scripts;
   std::uint16_t last_augmented = 0xFFFF;  // no record's index
   bool has_digit = false;
   char32_t first_zero = 0;
   bool mixed_numbers = false;
-  bool marks_may_meet = false;
-  bool has_dot_above = false;
+  unsigned marks_may_meet = 0;
+  unsigned has_dot_above = 0;
   bool digits_and_lookalikes_only = true;
-  std::size_t first_digit_lookalike = npos;
   std::uint32_t script_seen = 0;
   std::uint32_t script_not_lookalike = 0;
-  std::size_t non_ascii_latin = npos;
-  std::size_t non_lgc = npos;
+  unsigned non_ascii_latin = 0;
+  unsigned non_lgc = 0;
   // The previous code point is a nonspacing mark, decomposes, or is a
   // non-starter: a nonspacing mark after it may meet another after NFD.
-  bool previous_may_hold_mark = false;
+  unsigned previous_may_hold_mark = 0;
   for (std::size_t i = 0; i < label.size(); ++i) {
     const char32_t c = label[i];
     // The LDH characters of an IDN label, without a table lookup: a-z are
@@ -364,10 +392,10 @@ label_scan scan(const label_context& context, const identifier_profile& profile)
     // None is a look-alike, an exception or a non-LGC character, and none
     // decomposes or is a mark.
     if (c < 0x80) {
-      previous_may_hold_mark = false;
+      previous_may_hold_mark = 0;
       if (c >= U'a' && c <= U'z') {
         if (latin_augmented != last_augmented) {
-          s.scripts.add(script_set_at(latin_augmented));
+          scripts.add(script_set_at(latin_augmented));
           last_augmented = latin_augmented;
         }
         digits_and_lookalikes_only = false;
@@ -389,15 +417,21 @@ label_scan scan(const label_context& context, const identifier_profile& profile)
     }
     // One lookup, in the display records (security_data.hpp).
     const security::display_record r = security::display_record_of(c);
-    if (not_allowed == npos && !allowed(c, r, profile)) not_allowed = i;
+    // A code point that no rule reads one by one, no look-alike letter,
+    // no digit and no digit look-alike (the record's chromium bits): so
+    // not ASCII either.  Its record and its Script say the rest.
+    const bool special = r.chromium_one_by_one() || r.chromium_lookalike() || r.chromium_digit_like();
+    if (not_allowed == npos && !allowed(c, r, profile)) [[unlikely]] {
+      not_allowed = i;
+    }
     ascii = ascii && c < 0x80;
     // Intersecting with the same set again changes nothing, and the code
     // points of a label mostly share their augmented set.
     if (r.augmented() != last_augmented) {
-      s.scripts.add(script_set_at(r.augmented()));
+      scripts.add(script_set_at(r.augmented()));
       last_augmented = r.augmented();
     }
-    if (r.decimal()) {
+    if (r.decimal()) [[unlikely]] {
       // getNumerics: the zero of each decimal digit's system.
       const char32_t zero = c < 0x80 ? U'0' : security::decimal_zero(c);
       if (!has_digit) {
@@ -409,18 +443,32 @@ label_scan scan(const label_context& context, const identifier_profile& profile)
     }
     // A nonspacing mark may meet another after NFD only after a mark, a
     // code point that decomposes, or a non-starter.
-    marks_may_meet = marks_may_meet || (r.nonspacing_mark() && previous_may_hold_mark);
-    has_dot_above = has_dot_above || c == 0x0307;
-    previous_may_hold_mark = r.nonspacing_mark() || r.composite_or_nonstarter();
+    const unsigned mark = r.nonspacing_mark() ? 1u : 0u;
+    marks_may_meet |= mark & previous_may_hold_mark;
+    previous_may_hold_mark = mark | (r.composite_or_nonstarter() ? 1u : 0u);
+    const std::uint8_t facts = script_facts[static_cast<std::size_t>(r.sc())];
+    const std::uint32_t entry = entry_bit(r) & ~no_entry_bit;
+    script_seen |= entry;
+    if (!special) [[likely]] {
+      // Not a digit nor a digit look-alike; not a look-alike letter of its
+      // script; not ASCII (so, if Latin, a non-ASCII Latin letter); not in
+      // the LGC set unless its script is.
+      digits_and_lookalikes_only = false;
+      script_not_lookalike |= entry;
+      non_ascii_latin |= (facts & script_is_latin) != 0 ? 1u : 0u;
+      non_lgc |= (facts & script_is_lgc) == 0 ? 1u : 0u;
+      continue;
+    }
+    has_dot_above |= c == 0x0307 ? 1u : 0u;
     // Rules 2, 3, 4 and 6 look for code points in [U+00B7, U+0339] and
     // [U+3078, U+30FE].
-    if ((c >= tables::middle_dot && c <= 0x0339) || (c >= 0x3078 && c <= 0x30FE)) [[unlikely]] {
+    if ((c >= tables::middle_dot && c <= 0x0339) || (c >= 0x3078 && c <= 0x30FE)) {
       if (s.icelandic == npos && tables::is_icelandic_character(c)) s.icelandic = i;
       if (s.schwa == npos && c == tables::latin_schwa) s.schwa = i;
       // HasUnsafeMiddleDot: "Allow middle dot (U+00B7) only on Catalan
       // domains when between two 'l's."
       if (s.unsafe_middle_dot == npos && c == tables::middle_dot &&
-          (context.tld_ascii != "cat" || i == 0 || i + 1 == label.size() || label[i - 1] != U'l' ||
+          (context.tld_ascii.get() != "cat" || i == 0 || i + 1 == label.size() || label[i - 1] != U'l' ||
            label[i + 1] != U'l')) {
         s.unsafe_middle_dot = i;
       }
@@ -428,41 +476,151 @@ label_scan scan(const label_context& context, const identifier_profile& profile)
         s.kana_or_diacritic_exception = true;
     }
     if (digits_and_lookalikes_only && (c < U'0' || c > U'9')) {
-      if (!tables::in_lookalikes(tables::digit_lookalike_bits, tables::digit_lookalikes, c)) {
+      if (!r.chromium_digit_like()) {
         digits_and_lookalikes_only = false;
-      } else if (first_digit_lookalike == npos) {
-        first_digit_lookalike = i;
+      } else if (s.first_digit_lookalike == npos) {
+        s.first_digit_lookalike = i;
       }
     }
-    if (const std::int8_t k = whole_script_entry_of[static_cast<std::size_t>(r.sc())]; k >= 0) {
-      const auto bit = std::uint32_t{1} << k;
-      if ((script_seen & bit) == 0) s.script_first[static_cast<std::size_t>(k)] = i;
-      script_seen |= bit;
-      // One bitmap serves every entry: a code point is in at most one
-      // entry's script, and each entry's letters are of its script.
-      if ((script_not_lookalike & bit) == 0 &&
-          !tables::in_lookalikes(tables::whole_script_lookalike_bits,
-                                 tables::whole_script_confusables[static_cast<std::size_t>(k)].lookalikes, c))
-        script_not_lookalike |= bit;
-    }
-    if (non_ascii_latin == npos && r.sc() == script::latin && !is_ascii_letter(c)) non_ascii_latin = i;
-    if (non_lgc == npos && !is_lgc_or_ascii(c, r.sc())) non_lgc = i;
+    // chromium_lookalike: in the list of the entry of the code point's
+    // Script (each entry's letters are of its script).
+    if (!r.chromium_lookalike()) script_not_lookalike |= entry;
+    non_ascii_latin |= (facts & script_is_latin) != 0 && !is_ascii_letter(c) ? 1u : 0u;
+    non_lgc |= (facts & script_is_lgc) == 0 && !is_lgc_extra(c) ? 1u : 0u;
   }
   s.not_allowed = not_allowed;
   s.ascii = ascii;
-  s.last_augmented = last_augmented;
-  s.has_digit = has_digit;
-  s.first_zero = first_zero;
+  s.scripts = scripts;
   s.mixed_numbers = mixed_numbers;
-  s.marks_may_meet = marks_may_meet;
-  s.has_dot_above = has_dot_above;
+  s.marks_may_meet = marks_may_meet != 0;
+  s.has_dot_above = has_dot_above != 0;
   s.digits_and_lookalikes_only = digits_and_lookalikes_only;
-  s.first_digit_lookalike = first_digit_lookalike;
   s.script_seen = script_seen;
   s.script_not_lookalike = script_not_lookalike;
-  s.non_ascii_latin = non_ascii_latin;
-  s.non_lgc = non_lgc;
+  s.non_ascii_latin = non_ascii_latin != 0;
+  s.non_lgc = non_lgc != 0;
   return s;
+}
+
+// The code points scan() only flags, found again for the rule that reports
+// them.
+std::size_t first_of_script(std::u32string_view label, script sc) noexcept {
+  for (std::size_t i = 0; i < label.size(); ++i)
+    if (record_of(label[i]).sc == sc) return i;
+  return npos;
+}
+std::size_t first_non_ascii_latin(std::u32string_view label) noexcept {
+  for (std::size_t i = 0; i < label.size(); ++i)
+    if (record_of(label[i]).sc == script::latin && !is_ascii_letter(label[i])) return i;
+  return npos;
+}
+std::size_t first_non_lgc(std::u32string_view label) noexcept {
+  for (std::size_t i = 0; i < label.size(); ++i)
+    if (!is_lgc_or_ascii(label[i], record_of(label[i]).sc)) return i;
+  return npos;
+}
+
+// Most labels are decided by rule 1 or rule 6 for the same few reasons,
+// which one pass over the label, a table lookup and a few bit operations
+// per code point, can establish (quick_scan()).
+struct quick_result {
+  enum class kind : std::uint8_t {
+    unsettled,      // the label goes through every rule (chromium_label)
+    single_script,  // rule 6 decides, by `candidates` alone
+    not_allowed,    // rule 1 decides: CHAR_LIMIT alone, at `not_allowed`
+  };
+  kind what = kind::unsettled;
+  std::uint32_t candidates = 0;
+  std::size_t not_allowed = npos;
+};
+
+// The pass sees whether
+//  - no code point is one that a rule looks for by value (the display
+//    record's chromium bits: none is ASCII but a-z 0-9 `-`, none is · þ ð
+//    ə, U+0300..0339 or a Kana exception, so that rules 2 to 4 find
+//    nothing, no U+0307 brings HIDDEN_OVERLAY and rule 6 is not skipped);
+//  - no decimal digit is another than 0-9 (no MIXED_NUMBERS);
+//  - no nonspacing mark comes twice in one run after NFD (INVISIBLE as
+//    uspoof_check() finds it, looked for only when two marks may meet: a
+//    mark after a mark, a non-starter or a code point that decomposes).
+// Then, under the default options (which add nothing to the allowed set):
+//  - a code point outside Chromium's allowed set decides: rule 1 reports
+//    CHAR_LIMIT alone, at the first such code point;
+//  - else, if the label is of one script (restriction level Single Script)
+//    and has a code point that is neither a digit nor a digit look-alike,
+//    rule 1 passes, rule 5 does not apply or shows the label, and rule 6
+//    decides by the scripts of kWholeScriptConfusables all of whose letters
+//    in the label are look-alikes (`candidates`, entry_bit()s:
+//    whole_script_confusable()).
+// Whatever else goes through every rule.
+quick_result quick_scan(std::u32string_view label, const display_options& options) noexcept {
+  using record = security::display_record;
+  script_set resolved = script_set::all();  // UTS #39 §5.1
+  std::uint16_t last_augmented = 0xFFFF;    // no record's index
+  std::uint32_t all = 0xFFFFFFFF;           // the bits of every record, and-ed
+  std::uint32_t any = 0;                    // or-ed
+  std::uint32_t marks_may_meet = 0;
+  std::uint32_t previous_may_hold_mark = 0;
+  std::uint32_t script_seen = 0;            // entry_bit() of every code point
+  std::uint32_t script_not_lookalike = 0;   // of every one that is no look-alike letter
+  std::size_t not_allowed = npos;
+  for (std::size_t i = 0; i < label.size(); ++i) {
+    const record r = security::display_record_of(label[i]);
+    all &= r.bits;
+    any |= r.bits;
+    if (!r.chromium_allowed() && not_allowed == npos) [[unlikely]] {
+      not_allowed = i;
+    }
+    // Intersecting with the same set again changes nothing, and the code
+    // points of a label mostly share their augmented set.
+    if (r.augmented() != last_augmented) {
+      resolved &= script_set_at(r.augmented());
+      last_augmented = r.augmented();
+    }
+    // In the bit of nonspacing_mark: a mark, and a mark or a code point
+    // after which a mark may meet another.
+    const std::uint32_t mark = r.bits & record::nonspacing_mark_bit;
+    marks_may_meet |= mark & previous_may_hold_mark;
+    previous_may_hold_mark = mark | (r.composite_or_nonstarter() ? record::nonspacing_mark_bit : 0);
+    const std::uint32_t entry = entry_bit(r);
+    script_seen |= entry;
+    script_not_lookalike |= r.chromium_lookalike() ? 0 : entry;
+  }
+  quick_result q;
+  if ((any & (record::chromium_one_by_one_bit | record::chromium_other_digit_bit)) != 0 ||
+      !options.allowed_characters.empty() || options.cjk != han_bopomofo::strict17) {
+    return q;
+  }
+  const bool single_script =
+      not_allowed == npos && (all & record::chromium_digit_like_bit) == 0 && !resolved.empty();
+  if (not_allowed == npos && !single_script) return q;
+  if (marks_may_meet != 0 && security::scan_marks(security::utf32_source(label)).repeated) return q;
+  if (not_allowed != npos) {
+    q.what = quick_result::kind::not_allowed;
+    q.not_allowed = not_allowed;
+  } else {
+    q.what = quick_result::kind::single_script;
+    q.candidates = script_seen & ~script_not_lookalike & ~no_entry_bit;
+  }
+  return q;
+}
+
+// Rule 6's whole-script confusables: of the entries in `candidates` (in
+// table order) whose script the label has only look-alike letters of, the
+// first that neither the TLD nor kAllowedWholeScriptConfusableWords
+// exempts makes the label unsafe.
+bool whole_script_confusable(std::uint32_t candidates, const label_context& context, label_decision& d) noexcept {
+  const std::u32string_view label = context.label;
+  for (; candidates != 0; candidates &= candidates - 1) {
+    const auto k = static_cast<std::size_t>(std::countr_zero(candidates));
+    const tables::whole_script_confusable& entry = tables::whole_script_confusables[k];
+    if (!tld_allows_script(entry, context) && !is_allowed_whole_script_confusable_word(label)) {
+      const std::size_t at = first_of_script(label, entry.sc);
+      d = unsafe(display_reason::whole_script_confusable, label[at], at, entry.sc);
+      return true;
+    }
+  }
+  return false;
 }
 
 uspoof_result uspoof_check(const label_scan& s, std::u32string_view label, const identifier_profile& profile) noexcept {
@@ -502,6 +660,19 @@ uspoof_result chromium_uspoof_check(std::u32string_view label, const display_opt
 }
 
 label_decision chromium_label(const label_context& context) noexcept {
+  switch (const quick_result q = quick_scan(context.label, context.options); q.what) {
+    case quick_result::kind::single_script: {
+      label_decision d;
+      if (q.candidates != 0) (void)whole_script_confusable(q.candidates, context, d);
+      return d;
+    }
+    case quick_result::kind::not_allowed: {
+      const char32_t c = context.label[q.not_allowed];
+      return unsafe(display_reason::character_not_allowed, c, q.not_allowed, record_of(c).sc);
+    }
+    case quick_result::kind::unsettled:
+      break;
+  }
   const std::u32string_view label = context.label;
   const identifier_profile profile = chromium_profile(context.options);
   const label_scan s = scan(context, profile);
@@ -544,11 +715,11 @@ label_decision chromium_label(const label_context& context) noexcept {
   // Rule 2: "Disallow Icelandic confusables for domains outside Icelandic
   // and Faroese ccTLD (.is, .fo)."  (label_string.length() > 1 in UTF-16
   // units: a label holding þ or ð is longer than 1 unless it is that letter.)
-  if (label.size() > 1 && context.tld_ascii != "is" && context.tld_ascii != "fo" && s.icelandic != npos)
+  if (s.icelandic != npos && label.size() > 1 && context.tld_ascii != "is" && context.tld_ascii != "fo")
     return unsafe(display_reason::tld_specific_character, label[s.icelandic], s.icelandic);
   // Rule 3: "Disallow Latin Schwa (U+0259) for domains outside Azerbaijan's
   // ccTLD (.az)."
-  if (label.size() > 1 && context.tld_ascii != "az" && s.schwa != npos)
+  if (s.schwa != npos && label.size() > 1 && context.tld_ascii != "az")
     return unsafe(display_reason::tld_specific_character, label[s.schwa], s.schwa);
   // Rule 4: "Disallow middle dot (U+00B7) when unsafe." (kUnsafeMiddleDot)
   if (s.unsafe_middle_dot != npos)
@@ -560,17 +731,8 @@ label_decision chromium_label(const label_context& context) noexcept {
   // Rule 6: a single (logical) script, and none of the Kana letter
   // exceptions nor combining diacritics.
   if (checks.level == restriction_level::single_script && !s.kana_or_diacritic_exception) {
-    // The entries in table order whose script the label has, with only
-    // look-alike letters of it.
-    for (std::uint32_t candidates = s.script_seen & ~s.script_not_lookalike; candidates != 0;
-         candidates &= candidates - 1) {
-      const auto k = static_cast<std::size_t>(std::countr_zero(candidates));
-      const tables::whole_script_confusable& entry = tables::whole_script_confusables[k];
-      if (!tld_allows_script(entry, context) && !is_allowed_whole_script_confusable_word(label)) {
-        const std::size_t at = s.script_first[k];
-        return unsafe(display_reason::whole_script_confusable, label[at], at, entry.sc);
-      }
-    }
+    // The entries whose script the label has, with only look-alike letters of it.
+    if (label_decision d; whole_script_confusable(s.script_seen & ~s.script_not_lookalike, context, d)) return d;
     // "Disallow domains that contain only numbers and number-spoofs."
     if (s.digits_and_lookalikes_only && s.first_digit_lookalike != npos)
       return unsafe(display_reason::digit_lookalike, label[s.first_digit_lookalike], s.first_digit_lookalike);
@@ -584,9 +746,9 @@ label_decision chromium_label(const label_context& context) noexcept {
   // Rule 8: "Disallow non-ASCII Latin letters to mix with a non-Latin
   // script", unless the whole label is Latin, Greek, Cyrillic, digits,
   // `. _ -` and U+0300..0339 (ShouldRemoveDiacriticsFromLabel).
-  if (s.non_ascii_latin != npos && s.non_lgc != npos) {
-    return unsafe(display_reason::non_ascii_latin_mixed, label[s.non_ascii_latin], s.non_ascii_latin,
-                  record_of(label[s.non_lgc]).sc);
+  if (s.non_ascii_latin && s.non_lgc) {
+    const std::size_t at = first_non_ascii_latin(label);
+    return unsafe(display_reason::non_ascii_latin_mixed, label[at], at, record_of(label[first_non_lgc(label)]).sc);
   }
 
   // Rule 9: the dangerous patterns.

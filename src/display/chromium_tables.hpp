@@ -162,9 +162,11 @@ inline constexpr std::u32string_view digit_lookalikes =
 
 // ---------------------------------------------------------------------------
 // A bitmap of the look-alike letters and digits above, for the range where
-// nearly all of them are (Greek to Myanmar and Georgian), so that a label's
-// scan tests each code point with one load; the few outside (Ethiopic,
-// U+AB05, U+FB26, U+3110, U+4E29) are searched in the sorted tables.
+// nearly all of them are (Greek to Myanmar and Georgian), so that a code
+// point is tested with one load; the few outside (Ethiopic, U+AB05,
+// U+FB26, U+3110, U+4E29) are searched in the sorted tables.  (The policy
+// itself reads these sets through the display records' bits, which
+// tools/gen_security_tables.py makes from the tables above.)
 
 inline constexpr char32_t lookalike_bitmap_first = 0x0370;
 inline constexpr char32_t lookalike_bitmap_end = 0x1100;
@@ -230,5 +232,58 @@ inline constexpr std::u32string_view cjk_stroke_like =
 inline constexpr char32_t latin_schwa = 0x0259;
 /// · U+00B7, allowed under .cat between two `l` (ela geminada, RFC 5892 A.3).
 inline constexpr char32_t middle_dot = 0x00B7;
+
+// ---------------------------------------------------------------------------
+// What the display records carry for the chromium policy.
+//
+// tools/gen_security_tables.py reads the tables above (removed_characters,
+// removed_ranges, whole_script_confusables, digit_lookalikes) and the list
+// below from this file, and gives each code point's display record
+// (security_data.hpp, display_record) the bits the policy's one pass over a
+// label reads: in Chromium's allowed set (before the caller's options), a
+// look-alike letter, a digit or digit look-alike, its script's entry of
+// kWholeScriptConfusables, and "read one by one": a code point some rule
+// looks for by value.  A label of none of those is decided with a few bit
+// operations per code point (chromium_policy.cpp, plainly_safe).
+
+/// The code points that rules 2, 3, 4, 6 and 8 look for one by one, as
+/// ranges (the generator reads this list): the ASCII that is not a-z 0-9
+/// `-` (ASCII letters are no non-ASCII Latin, `.` `_` are in rule 8's LGC
+/// set); · (kUnsafeMiddleDot); ð, þ (icelandic_characters_); ə (Schwa);
+/// U+0300..0339 (combining_diacritics_exceptions_, also in the LGC set, and
+/// U+0307 of HIDDEN_OVERLAY); the Kana exceptions
+/// (kana_letters_exceptions_).
+inline constexpr std::array<code_point_range, 12> one_by_one_ranges = {{
+    {0x0000, 0x002C},
+    {0x002E, 0x002F},
+    {0x003A, 0x0060},
+    {0x007B, 0x007F},
+    {0x00B7, 0x00B7},
+    {0x00F0, 0x00F0},
+    {0x00FE, 0x00FE},
+    {0x0259, 0x0259},
+    {0x0300, 0x0339},
+    {0x3078, 0x307A},
+    {0x30D8, 0x30DA},
+    {0x30FB, 0x30FE},
+}};
+
+/// True for the code points of one_by_one_ranges.
+[[nodiscard]] constexpr bool is_read_one_by_one(char32_t c) noexcept {
+  for (const code_point_range& r : one_by_one_ranges)
+    if (c >= r.first && c <= r.last) return true;
+  return false;
+}
+
+// The list holds exactly the code points the rules' own tests pick out.
+static_assert([] {
+  for (char32_t c = 0; c < 0x3100; ++c) {
+    const bool ascii_other = c < 0x80 && !((c >= U'a' && c <= U'z') || (c >= U'0' && c <= U'9') || c == U'-');
+    const bool picked = ascii_other || c == middle_dot || is_icelandic_character(c) || c == latin_schwa ||
+                        is_combining_diacritic(c) || is_kana_letter_exception(c);
+    if (picked != is_read_one_by_one(c)) return false;
+  }
+  return true;
+}());
 
 }  // namespace puny::detail::display::chromium

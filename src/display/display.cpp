@@ -13,10 +13,13 @@
 // name to ASCII.
 //
 // Speed: the common name is converted by one ToUnicode of the whole name
-// with CheckBidi off, and the Bidi rule is then applied to its
-// right-to-left labels alone, which is the per-label result exactly (the
-// other checks of UTS #46 are per label already).  A name with any error
-// is converted again label by label, for each label's own codes.
+// with CheckBidi off, the pipeline noting for each label where it ends,
+// whether it is ASCII and whether it breaks the Bidi rule on its own
+// (process.hpp, label_facts): the checks of UTS #46 are per label but for
+// the Bidi rule, which a label converted alone applies exactly when it is
+// right-to-left, to itself.  So the name's labels are each label's
+// ToUnicode.  A name with any error is converted again label by label, for
+// each label's own codes.
 //
 // Working memory: the converted name and the code points of the TLD, the
 // display host (for the look-alike query) and the current label, on the
@@ -34,7 +37,7 @@
 
 #include "display/labels.hpp"
 #include "display/policy.hpp"
-#include "idna/bidi_rule.hpp"
+#include "idna/process.hpp"
 #include "idna/pipeline.hpp"
 #include "puny/detail/simd_dispatch.hpp"
 #include "puny/display.hpp"
@@ -69,6 +72,16 @@ bool is_plain_ldh_label(std::string_view s) noexcept {
   for (const char c : s)
     if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) return false;
   return true;
+}
+
+// The UTF-8 length of `s` (scalar values).  32-bit counts: with them the
+// compiler's vector loop takes four code points a step even in SSE2.
+std::size_t utf8_length(std::u32string_view s) noexcept {
+  std::uint32_t extra = 0;
+  for (const char32_t c : s)
+    extra += static_cast<std::uint32_t>(c > 0x7F) + static_cast<std::uint32_t>(c > 0x7FF) +
+             static_cast<std::uint32_t>(c > 0xFFFF);
+  return s.size() + extra;
 }
 
 // ---------------------------------------------------------------------------
@@ -186,51 +199,101 @@ struct converted_label {
   bool plain = false;  // a plain LDH label: its text is the input, no code points stored
 };
 
-class displayer {
- public:
-  displayer(std::string_view domain, std::span<char> out, std::span<label_verdict> verdicts,
-            const display_options& options) noexcept
-      : domain_(domain), out_(out), verdicts_(verdicts), options_(options) {}
+// The UTS #46 options of each policy, constants: read where they are, not
+// copied into each call's frame.
+struct policy_options {
+  idna_options unicode;  // a label's ToUnicode
+  idna_options ascii;    // a label's ToASCII
+  idna_options whole;    // the whole name's ToUnicode, the Bidi rule left to the labels (displayer::run)
+};
 
-  display_result run() noexcept;
+constexpr policy_options make_options(display_policy policy) noexcept {
+  policy_options o{detail::display::label_options(policy), detail::display::label_ascii_options(policy),
+                   detail::display::label_options(policy)};
+  o.whole.check_bidi = false;
+  return o;
+}
+
+constexpr policy_options chromium_options = make_options(display_policy::chromium);
+constexpr policy_options other_options = make_options(display_policy::firefox);
+static_assert(make_options(display_policy::uts39_highly_restrictive).unicode == other_options.unicode &&
+              make_options(display_policy::uts39_moderately_restrictive).unicode == other_options.unicode &&
+              make_options(display_policy::ascii).unicode == other_options.unicode &&
+              make_options(display_policy::ascii).ascii == other_options.ascii);
+
+const policy_options& options_of(display_policy policy) noexcept {
+  return policy == display_policy::chromium ? chromium_options : other_options;
+}
+
+class displayer final : detail::display::tld_ascii_maker {
+ public:
+  // The answer goes to `result`, the caller's return value.
+  displayer(std::string_view domain, std::span<char> out, std::span<label_verdict> verdicts,
+            const display_options& options, display_result& result) noexcept
+      : domain_(domain), out_(out), verdicts_(verdicts), options_(options), result_(result) {}
+  displayer(const displayer&) = delete;
+  displayer& operator=(const displayer&) = delete;
+
+  void run() noexcept;
 
  private:
-  [[nodiscard]] bool run_whole(std::u32string_view processed) noexcept;
+  // The most labels a name decided in one piece may have (more go label by label).
+  static constexpr std::size_t max_whole_labels = 64;
+  [[nodiscard]] bool run_whole(std::u32string_view processed, std::span<const detail::label_facts> facts) noexcept;
   [[nodiscard]] bool run_by_label() noexcept;
-  [[nodiscard]] display_result finish() noexcept;
+  void finish() noexcept;
+  void fail(status code) noexcept {
+    result_ = {};
+    result_.code = code;
+  }
 
   // ToUnicode of one label into the working memory from `at` on.
   [[nodiscard]] bool convert(const label_slice& s, std::size_t at, converted_label& label) noexcept;
   // The TLD's forms, from its input text and, when it is valid, its
   // ToUnicode code points (at the start of the working memory already).
   void set_tld(std::string_view text, bool valid) noexcept;
-  [[nodiscard]] label_decision decide(std::u32string_view unicode) const noexcept;
+  [[nodiscard]] label_decision decide(std::u32string_view unicode, std::u32string_view tld_unicode) const noexcept;
   // The ACE form of a valid IDN label.
   void write_ascii_form(std::string_view text) noexcept;
-  // After the label's display form is written: its verdict, and the host
-  // the look-alike query reads.
-  [[nodiscard]] bool end_label(std::size_t k, label_verdict& v, bool last) noexcept;
+  // The verdict of label k, written in place: the caller's entry, or
+  // `spare` beyond the caller's span.  Built where it stays, field by
+  // field: a verdict built aside and copied would be read back in wide
+  // loads that wait for the narrow stores that built it.
+  [[nodiscard]] label_verdict& verdict(std::size_t k, label_verdict& spare) noexcept {
+    label_verdict& v = k < verdicts_.size() ? verdicts_[k] : spare;
+    v = label_verdict{};
+    return v;
+  }
+  // After the label's display form is written: the rest of its verdict
+  // `v` (verdict()), and the host the look-alike query reads.
+  [[nodiscard]] bool end_label(label_verdict& v, bool last) noexcept;
   // Writes the whole name again with every label in its ACE form or as
   // given (a look-alike of a protected domain).
   [[nodiscard]] bool revert_to_ascii() noexcept;
   // The name with every valid label in Unicode, from `at` on; its length.
   [[nodiscard]] std::optional<std::size_t> unicode_host(std::size_t at) noexcept;
   [[nodiscard]] std::size_t host_at() const noexcept { return tld_in_memory_ ? tld_unicode_size_ : 0; }
+  // The TLD's ASCII form, made on first use on the fast path (run_whole).
+  [[nodiscard]] std::string_view tld_ascii() const noexcept override;
 
   std::string_view domain_;
   std::span<char> out_;
   std::span<label_verdict> verdicts_;
   const display_options& options_;
-  const idna_options unicode_options_ = detail::display::label_options(options_.policy);
-  const idna_options ascii_options_ = detail::display::label_ascii_options(options_.policy);
+  // The UTS #46 options of a label's ToUnicode and ToASCII (labels.hpp).
+  [[nodiscard]] const idna_options& unicode_options() const noexcept { return options_of(options_.policy).unicode; }
+  [[nodiscard]] const idna_options& ascii_options() const noexcept { return options_of(options_.policy).ascii; }
   utf8_writer writer_{out_};
-  display_result result_;
+  display_result& result_;
   // The TLD: its ASCII form (at most tld_ascii_capacity bytes are kept: no
   // TLD a policy compares with is longer) and its Unicode form, at the
   // start of the working memory, the display host after it.
   static constexpr std::size_t tld_ascii_capacity = 255;
-  char tld_ascii_[tld_ascii_capacity];
-  std::size_t tld_ascii_size_ = 0;
+  // Made by tld_ascii() when tld_ascii_ready_ is false (which the fast path
+  // leaves it when the name has a TLD), hence mutable.
+  mutable char tld_ascii_[tld_ascii_capacity];
+  mutable std::size_t tld_ascii_size_ = 0;
+  mutable bool tld_ascii_ready_ = true;
   std::size_t tld_unicode_size_ = 0;
   // The TLD's code points are in the working memory (from 0), or, on the
   // fast path, in the converted name (tld_unicode_).
@@ -243,6 +306,10 @@ class displayer {
   bool has_idn_ = false;
   bool idn_rejected_ = false;
   bool out_of_memory_ = false;
+  // Where the pipeline leaves each label's facts (run()); the span is made
+  // with the displayer, long before the pipeline reads it.
+  detail::label_facts facts_[max_whole_labels];
+  std::span<detail::label_facts> facts_span_{facts_};
   // Last: most names never touch it, and the members above then share a
   // few cache lines instead of lying on both sides of 16 KiB.
   scratch<char32_t, 4096> memory_;
@@ -270,7 +337,8 @@ bool displayer::convert(const label_slice& s, std::size_t at, converted_label& l
   label.input_size = decoded.written;
   label.unicode_at = at + decoded.written;
   for (;;) {
-    const idna_result r = to_unicode(memory_.view(at, label.input_size), memory_.from(label.unicode_at), unicode_options_);
+    const idna_result r =
+        to_unicode(memory_.view(at, label.input_size), memory_.from(label.unicode_at), unicode_options());
     if (r.code == status::output_too_small) {
       if (!memory_.reserve(label.unicode_at + r.needed, label.unicode_at)) return false;
       continue;
@@ -310,12 +378,34 @@ void displayer::set_tld(std::string_view text, bool valid) noexcept {
     for (const char c : text.substr(0, tld_ascii_capacity)) tld_ascii_[tld_ascii_size_++] = ascii_lower(c);
   } else if (valid) {
     const idna_result r = to_ascii(tld_in_memory_ ? memory_.view(0, tld_unicode_size_) : tld_unicode_,
-                                   std::span<char>(tld_ascii_, tld_ascii_capacity), ascii_options_);
+                                   std::span<char>(tld_ascii_, tld_ascii_capacity), ascii_options());
     if (r.ok()) tld_ascii_size_ = r.written;
   }
 }
 
-label_decision displayer::decide(std::u32string_view unicode) const noexcept {
+std::string_view displayer::tld_ascii() const noexcept {
+  if (!tld_ascii_ready_) {
+    // The fast path's TLD (run_whole): its ToUnicode form is in the
+    // converted name.  An ASCII one is its own ToASCII (mapped from whatever
+    // the input spelled, so lowercase); else the input's text, lowercased,
+    // when it is ASCII (an `xn--` label), else ToASCII of the Unicode form.
+    tld_ascii_ready_ = true;
+    bool ascii = true;
+    for (const char32_t c : tld_unicode_) ascii = ascii && c < 0x80;
+    if (ascii) {
+      for (const char32_t c : tld_unicode_.substr(0, tld_ascii_capacity))
+        tld_ascii_[tld_ascii_size_++] = static_cast<char>(c);
+    } else if (const std::string_view text = detail::display::tld_of(domain_); is_ascii(text)) {
+      for (const char c : text.substr(0, tld_ascii_capacity)) tld_ascii_[tld_ascii_size_++] = ascii_lower(c);
+    } else {
+      const idna_result r = to_ascii(tld_unicode_, std::span<char>(tld_ascii_, tld_ascii_capacity), ascii_options());
+      if (r.ok()) tld_ascii_size_ = r.written;
+    }
+  }
+  return {tld_ascii_, tld_ascii_size_};
+}
+
+label_decision displayer::decide(std::u32string_view unicode, std::u32string_view tld_unicode) const noexcept {
   // The caller's block list and script list come before any policy.
   for (std::size_t i = 0; !options_.blocked_characters.empty() && i < unicode.size(); ++i) {
     if (options_.blocked_characters.find(unicode[i]) != std::u32string_view::npos) {
@@ -339,8 +429,10 @@ label_decision displayer::decide(std::u32string_view unicode) const noexcept {
       }
     }
   }
-  const label_context context{unicode, std::string_view(tld_ascii_, tld_ascii_size_),
-                              tld_in_memory_ ? memory_.view(0, tld_unicode_size_) : tld_unicode_, options_};
+  const label_context context{unicode, detail::display::tld_text(static_cast<const tld_ascii_maker&>(*this)),
+                              tld_unicode, options_};
+  // The default policy first, without the switch's indirect jump.
+  if (options_.policy == display_policy::chromium) return detail::display::chromium_label(context);
   switch (options_.policy) {
     case display_policy::chromium:
       return detail::display::chromium_label(context);
@@ -364,7 +456,7 @@ void displayer::write_ascii_form(std::string_view text) noexcept {
     writer_.lowercase(text);
     return;
   }
-  const idna_result r = to_ascii(text, writer_.rest(), ascii_options_);
+  const idna_result r = to_ascii(text, writer_.rest(), ascii_options());
   if (r.code == status::success && r.errors.empty()) {
     writer_.advance(r.written);
   } else if (r.code == status::output_too_small) {
@@ -374,11 +466,10 @@ void displayer::write_ascii_form(std::string_view text) noexcept {
   }
 }
 
-bool displayer::end_label(std::size_t k, label_verdict& v, bool last) noexcept {
+bool displayer::end_label(label_verdict& v, bool last) noexcept {
   v.length = writer_.count() - v.offset;
   result_.errors |= v.errors;
   result_.reasons |= v.reasons;
-  if (k < verdicts_.size()) verdicts_[k] = v;
   if (!last) writer_.byte('.');
   if (!protect_ || writer_.overflowed()) return true;
   // The label as displayed, from what was just written (UTF-8 of ours).
@@ -390,121 +481,65 @@ bool displayer::end_label(std::size_t k, label_verdict& v, bool last) noexcept {
   return true;
 }
 
-// detail::display::may_be_rtl, branch-free.
-constexpr bool may_be_rtl_bits(char32_t c) noexcept {
-  return static_cast<bool>(static_cast<unsigned>(c - 0x0590 < 0x0370) | static_cast<unsigned>(c == 0x200F) |
-                           static_cast<unsigned>(c - 0xFB1D < 0x03E3) | static_cast<unsigned>(c - 0x10800 < 0x0800) |
-                           static_cast<unsigned>(c - 0x1E800 < 0x0800));
-}
-static_assert(may_be_rtl_bits(0x0590) && may_be_rtl_bits(0x08FF) && !may_be_rtl_bits(0x0900) && !may_be_rtl_bits(0x058F) &&
-              may_be_rtl_bits(0xFB1D) && may_be_rtl_bits(0xFEFF) && !may_be_rtl_bits(0xFF00) && !may_be_rtl_bits(0xFB1C) &&
-              may_be_rtl_bits(0x10800) && may_be_rtl_bits(0x10FFF) && !may_be_rtl_bits(0x11000) &&
-              may_be_rtl_bits(0x1E800) && may_be_rtl_bits(0x1EFFF) && !may_be_rtl_bits(0x1F000) && may_be_rtl_bits(0x200F));
-
 // Every label valid but for the Bidi rule, which is still to check:
 // `processed` is ToUnicode of the whole name (in the pipeline's working
-// memory), label k of it ToUnicode of input label k.  False when a
-// right-to-left label fails the rule, the name has more labels than the
-// spans below hold, or the heap refused: the name then goes label by label.
-bool displayer::run_whole(std::u32string_view processed) noexcept {
-  // One pass finds the labels, and for each whether it is ASCII and whether
-  // it may be right-to-left (detail::display::may_be_rtl), before any is
-  // decided: the TLD is then at hand.
-  struct label_span {
-    std::uint32_t at;
-    std::uint32_t size;
-    bool ascii;
-    bool rtl;
-  };
-  constexpr std::size_t max_labels = 64;
-  label_span spans[max_labels];
-  std::size_t count = 0;
-  {
-    std::size_t at = 0;
-    for (;;) {
-      if (count == max_labels) return false;
-      // The least and greatest code points: no code point of the label
-      // may be right-to-left when no range of may_be_rtl meets [low, high].
-      char32_t low = 0x10FFFF;
-      char32_t high = 0;
-      std::size_t end = at;
-      for (; end < processed.size() && processed[end] != U'.'; ++end) {
-        const char32_t c = processed[end];
-        low = std::min(low, c);
-        high = std::max(high, c);
-      }
-      const bool rtl = !(high < 0x0590 || (low > 0x08FF && high < 0x200F) || (low > 0x200F && high < 0xFB1D) ||
-                         (low > 0xFEFF && high < 0x10800) || (low > 0x10FFF && high < 0x1E800) || low > 0x1EFFF);
-      spans[count++] = {static_cast<std::uint32_t>(at), static_cast<std::uint32_t>(end - at), high < 0x80, rtl};
-      if (end >= processed.size()) break;
-      at = end + 1;
-    }
-  }
-  auto view = [&](const label_span& l) noexcept { return processed.substr(l.at, l.size); };
-  auto bidi_fails = [&](const label_span& l) noexcept {
-    if (!l.rtl) return false;
-    for (const char32_t c : view(l)) {
-      if (may_be_rtl_bits(c)) return detail::has_rtl(view(l)) && !detail::bidi_rule(view(l)).empty();
-    }
-    return false;
-  };
+// memory), label k of it ToUnicode of input label k, and facts[k] what the
+// pipeline learnt of it as it finished it (where it ends, whether it is
+// ASCII, whether it breaks the Bidi rule on its own: process.hpp).  False
+// when a right-to-left label breaks the rule, or the heap refused: the name
+// then goes label by label.
+bool displayer::run_whole(std::u32string_view processed, std::span<const detail::label_facts> facts) noexcept {
+  const std::size_t count = facts.size();
+  auto start = [&](std::size_t k) noexcept { return k == 0 ? std::size_t{0} : facts[k - 1].end + 1; };
+  auto view = [&](std::size_t k) noexcept { return processed.substr(start(k), facts[k].end - start(k)); };
 
   // The TLD (GetTopLevelDomain): the last label, a trailing empty one (the
-  // root) not counted, when the name has two labels or more.
-  const std::size_t named = count > 1 && spans[count - 1].size == 0 ? count - 1 : count;
+  // root) not counted, when the name has two labels or more.  Its ASCII
+  // form is made only if a rule reads it (tld_ascii()).
+  const std::size_t named = count > 1 && facts[count - 1].end == start(count - 1) ? count - 1 : count;
+  std::u32string_view tld;  // passed to decide(), not read back from the member
   if (named >= 2) {
-    const label_span& tld = spans[named - 1];
-    if (bidi_fails(tld)) return false;
+    tld = view(named - 1);
     tld_in_memory_ = false;
-    tld_unicode_ = view(tld);
-    tld_unicode_size_ = tld.size;
-    if (tld.ascii) {
-      // Its ToUnicode is its lowercase ASCII form (mapped from whatever the
-      // input spelled), which is also its ToASCII.
-      for (const char32_t c : tld_unicode_.substr(0, tld_ascii_capacity))
-        tld_ascii_[tld_ascii_size_++] = static_cast<char>(c);
-    } else {
-      set_tld(detail::display::tld_of(domain_), true);
-    }
+    tld_unicode_ = tld;
+    tld_unicode_size_ = tld.size();
+    tld_ascii_ready_ = false;
   }
 
-  // Every IDN label decided first.  When all are shown (the usual name)
+  // Every IDN label decided first: the labels not shown are bits of
+  // `rejected`, their decisions kept in the caller's verdicts while these
+  // hold them (decided again beyond).  When all are shown (the usual name)
   // and no look-alike query needs the host label by label, the display
   // string is the converted name as it is, written in one piece.
-  // The decisions of the first labels are kept for the label-by-label
-  // writing below (a few: the array is initialized on every call); a name
-  // with more labels and one not shown has the others decided again.
-  constexpr std::size_t kept = 8;
-  label_decision decisions[kept];
-  bool all_shown = true;
+  std::uint64_t rejected = 0;
+  static_assert(max_whole_labels <= 64);
   for (std::size_t k = 0; k < count; ++k) {
-    const label_span& l = spans[k];
-    if (l.ascii) continue;
-    if (bidi_fails(l)) return false;
-    const label_decision d = decide(view(l));
-    all_shown = all_shown && d.reasons.empty();
-    if (k < kept) decisions[k] = d;
+    const detail::label_facts& f = facts[k];
+    if (f.bidi_fails) return false;
+    if (!f.non_ascii) continue;
+    const label_decision d = decide(view(k), tld);
+    if (d.reasons.empty()) continue;
+    rejected |= std::uint64_t{1} << k;
+    if (k < verdicts_.size()) {
+      verdicts_[k].reasons = d.reasons;
+      verdicts_[k].code_point = d.code_point;
+      verdicts_[k].code_point_index = d.index;
+    }
   }
-  if (all_shown && !protect_) {
+  if (rejected == 0 && !protect_) {
     writer_.code_points(processed);
     if (!writer_.overflowed()) {
-      // Each label's place in the output: its separators are the only
-      // U+002E bytes there.
-      const char* const begin = out_.data();
+      // Each label's place in the output, from its code points.
+      const std::size_t labels = std::min(count, verdicts_.size());
       std::size_t offset = 0;
-      for (std::size_t k = 0; k < count; ++k) {
-        const label_span& l = spans[k];
-        std::size_t length = writer_.count() - offset;
-        if (k + 1 < count) {
-          const void* dot = std::memchr(begin + offset, '.', length);
-          length = static_cast<std::size_t>(static_cast<const char*>(dot) - (begin + offset));
-        }
-        label_verdict v;
+      for (std::size_t k = 0; k < labels; ++k) {
+        const detail::label_facts& f = facts[k];
+        const std::size_t length = f.non_ascii ? utf8_length(view(k)) : f.end - start(k);
+        label_verdict& v = verdicts_[k];
+        v = label_verdict{};
         v.offset = offset;
         v.length = length;
-        v.non_ascii = v.shown_unicode = !l.ascii;
-        has_idn_ = has_idn_ || !l.ascii;
-        if (k < verdicts_.size()) verdicts_[k] = v;
+        v.non_ascii = v.shown_unicode = f.non_ascii;
         offset += length + 1;
       }
       result_.labels = count;
@@ -517,18 +552,30 @@ bool displayer::run_whole(std::u32string_view processed) noexcept {
   label_reader reader(std::string_view{});
   std::size_t read = 0;  // labels the reader has passed
   for (std::size_t k = 0; k < count; ++k) {
-    const label_span& l = spans[k];
-    const std::u32string_view unicode = view(l);
+    const bool non_ascii = facts[k].non_ascii;
+    const std::u32string_view unicode = view(k);
     const bool last = k + 1 == count;
-    label_verdict v;
+    const bool is_rejected = (rejected >> k & 1u) != 0;
+    // The decision of a rejected label, kept in its verdict by the loop above.
+    label_decision d;
+    if (is_rejected) {
+      if (k < verdicts_.size()) {
+        d.reasons = verdicts_[k].reasons;
+        d.code_point = verdicts_[k].code_point;
+        d.index = verdicts_[k].code_point_index;
+      } else {
+        d = decide(unicode, tld);
+      }
+    }
+    label_verdict spare;
+    label_verdict& v = verdict(k, spare);
     v.offset = writer_.count();
-    if (l.ascii) {
+    if (!non_ascii) {
       writer_.code_points(unicode);
     } else {
       has_idn_ = true;
       v.non_ascii = true;
-      const label_decision d = k < kept ? decisions[k] : decide(unicode);
-      if (d.reasons.empty()) {
+      if (!is_rejected) {
         v.shown_unicode = true;
         writer_.code_points(unicode);
       } else {
@@ -542,7 +589,7 @@ bool displayer::run_whole(std::u32string_view processed) noexcept {
         write_ascii_form(s.text);
       }
     }
-    if (!end_label(k, v, last)) {
+    if (!end_label(v, last)) {
       out_of_memory_ = true;
       return false;
     }
@@ -573,7 +620,8 @@ bool displayer::run_by_label() noexcept {
     const label_slice s = reader.next();
     converted_label label;
     if (!convert(s, tld_unicode_size_ + host_size_, label)) return false;
-    label_verdict v;
+    label_verdict spare;
+    label_verdict& v = verdict(k, spare);
     v.offset = writer_.count();
     v.errors = label.errors;
     switch (label.kind) {
@@ -596,7 +644,7 @@ bool displayer::run_by_label() noexcept {
         has_idn_ = true;
         v.non_ascii = true;
         const std::u32string_view unicode = memory_.view(label.unicode_at, label.unicode_size);
-        const label_decision d = decide(unicode);
+        const label_decision d = decide(unicode, memory_.view(0, tld_unicode_size_));
         if (d.reasons.empty()) {
           v.shown_unicode = true;
           writer_.code_points(unicode);
@@ -610,7 +658,7 @@ bool displayer::run_by_label() noexcept {
         break;
       }
     }
-    if (!end_label(k, v, s.last)) return false;
+    if (!end_label(v, s.last)) return false;
     result_.labels = k + 1;
   }
   return true;
@@ -671,33 +719,28 @@ std::optional<std::size_t> displayer::unicode_host(std::size_t at) noexcept {
   return size;
 }
 
-display_result displayer::finish() noexcept {
+void displayer::finish() noexcept {
   display_result& result = result_;
-  auto out_of_memory = [] {
-    display_result r;
-    r.code = status::scratch_too_small;
-    return r;
-  };
   if (protect_ && has_idn_) {
     if (writer_.overflowed()) {
       // No answer fits: report room for the longer of the two forms.
       const std::size_t unicode_size = writer_.count();
-      if (!revert_to_ascii()) return out_of_memory();
+      if (!revert_to_ascii()) return fail(status::scratch_too_small);
       result.code = status::output_too_small;
       result.needed = std::max(unicode_size, writer_.count());
-      return result;
+      return;
     }
     std::optional<lookalike_match> match =
         options_.protect->find_unicode(memory_.view(host_at(), host_size_));
     if (match) {
-      if (!revert_to_ascii()) return out_of_memory();
+      if (!revert_to_ascii()) return fail(status::scratch_too_small);
     } else if (idn_rejected_) {
       // The name as Chromium displays it matched nothing, but a label was
       // kept in ASCII for another reason: the name with every label in
       // Unicode (UnsafeIDNToUnicodeWithDetails) is looked up too, to report
       // the domain it imitates.  The display string does not change.
       const std::optional<std::size_t> size = unicode_host(host_at());
-      if (!size) return out_of_memory();
+      if (!size) return fail(status::scratch_too_small);
       match = options_.protect->find_unicode(memory_.view(host_at(), *size));
     }
     if (match) {
@@ -708,55 +751,59 @@ display_result displayer::finish() noexcept {
   if (writer_.overflowed()) {
     result.code = status::output_too_small;
     result.needed = writer_.count();
-    return result;
+    return;
   }
   result.written = writer_.count();
-  return result;
 }
 
-display_result displayer::run() noexcept {
-  auto out_of_memory = [] {
-    display_result r;
-    r.code = status::scratch_too_small;
-    return r;
-  };
-  // ToUnicode of the whole name, the Bidi rule left for later; the labels
-  // are decided in the pipeline's working memory, where the converted name
-  // is in code points.
-  idna_options whole = unicode_options_;
-  whole.check_bidi = false;
+void displayer::run() noexcept {
+  // ToUnicode of the whole name, the Bidi rule left to the labels (the
+  // file's comment says why it stands for each label's); the labels are
+  // decided in the pipeline's working memory, where the converted name is
+  // in code points.  The options and the room for the labels' facts are
+  // in memory written long before: a copy made just before the call would
+  // be read back, in wider loads than it was written with, by the call.
   bool done = false;
   const idna_result r = detail::run_pipeline(
-      domain_, whole, detail::idna_operation::to_unicode,
+      domain_, options_of(options_.policy).whole, detail::idna_operation::to_unicode,
       [&](const detail::workspace& ws, const detail::processed_domain& p) noexcept {
-        if (p.errors.empty()) done = run_whole(std::u32string_view(ws.domain.data(), p.length));
+        if (p.errors.empty() && p.labels <= max_whole_labels) {
+          done = run_whole(std::u32string_view(ws.domain.data(), p.length),
+                           std::span<const detail::label_facts>(facts_, p.labels));
+        }
         return idna_result{};
-      });
+      },
+      &facts_span_);
   if (r.code == status::invalid_utf8) {
-    display_result d;
-    d.code = status::invalid_utf8;
-    d.position = r.position;
-    return d;
+    fail(status::invalid_utf8);
+    result_.position = r.position;
+    return;
   }
-  if (r.code != status::success || out_of_memory_) return out_of_memory();
+  if (r.code != status::success || out_of_memory_) return fail(status::scratch_too_small);
   if (!done) {
     // Again, label by label: a name with an error, each label with its codes.
     writer_.rewind(0);
     result_ = {};
     tld_ascii_size_ = tld_unicode_size_ = host_size_ = 0;
+    tld_ascii_ready_ = true;
     tld_in_memory_ = true;
     has_idn_ = idn_rejected_ = false;
-    if (!run_by_label()) return out_of_memory();
+    if (!run_by_label()) return fail(status::scratch_too_small);
   }
-  return finish();
+  finish();
 }
 
 }  // namespace
 
 display_result display(std::string_view domain, std::span<char> out, std::span<label_verdict> labels,
                        const display_options& options) noexcept {
-  displayer d(domain, out, labels, options);
-  return d.run();
+  // Written in place (the caller's return value): a copy of a result just
+  // written field by field would read it back in wide loads that wait for
+  // the narrow stores.
+  display_result result;
+  displayer d(domain, out, labels, options, result);
+  d.run();
+  return result;
 }
 
 }  // namespace puny

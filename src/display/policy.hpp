@@ -7,10 +7,46 @@
 
 #include <cstddef>
 #include <string_view>
+#include <type_traits>
 
 #include "puny/display.hpp"
 
 namespace puny::detail::display {
+
+/// Makes the TLD's ASCII form when a rule first reads it (display.cpp).
+class tld_ascii_maker {
+ public:
+  [[nodiscard]] virtual std::string_view tld_ascii() const noexcept = 0;
+
+ protected:
+  tld_ascii_maker() = default;
+  tld_ascii_maker(const tld_ascii_maker&) = default;
+  tld_ascii_maker& operator=(const tld_ascii_maker&) = default;
+  ~tld_ascii_maker() = default;
+};
+
+/// The TLD's ASCII form: given, or made on first use.  Most labels are
+/// decided without it (the chromium policy reads it only for a few code
+/// points, to exempt a script, or for · þ ð ə), and making it takes
+/// finding the TLD in the input, or ToASCII.
+class tld_text {
+ public:
+  /// No TLD (a name of one label).
+  constexpr tld_text() noexcept = default;
+  /// Given: any text a std::string_view can view.
+  template <class Text>
+    requires std::is_convertible_v<const Text&, std::string_view>
+  constexpr tld_text(const Text& text) noexcept : text_(text) {}  // NOLINT(google-explicit-constructor)
+  /// Made by `maker` when first read.
+  constexpr explicit tld_text(const tld_ascii_maker& maker) noexcept : maker_(&maker) {}
+
+  [[nodiscard]] std::string_view get() const noexcept { return maker_ != nullptr ? maker_->tld_ascii() : text_; }
+  friend bool operator==(const tld_text& a, std::string_view b) noexcept { return a.get() == b; }
+
+ private:
+  std::string_view text_;
+  const tld_ascii_maker* maker_ = nullptr;
+};
 
 /// One IDN label to decide on.
 struct label_context {
@@ -20,7 +56,7 @@ struct label_context {
   /// The name's last label (the TLD) in ASCII as given or as ToASCII made
   /// it, lowercase, without a trailing dot ("com", "xn--p1ai"); empty when
   /// the name has one label.
-  std::string_view tld_ascii;
+  tld_text tld_ascii;
   /// The TLD's Unicode form ("рф"), or tld_ascii's text when it is ASCII.
   std::u32string_view tld_unicode;
   /// The caller's options (allowed_characters and cjk adjust the allowed

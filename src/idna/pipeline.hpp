@@ -3,6 +3,7 @@
 #pragma once
 
 #include <algorithm>
+#include <span>
 #include <string_view>
 
 #include "idna/process.hpp"
@@ -24,7 +25,8 @@ namespace puny::detail {
 template <class Char, class Finish>
 [[gnu::noinline]] idna_result run_on_heap(std::basic_string_view<Char> in, const idna_options& options,
                                           idna_operation operation, std::size_t capacity_needed,
-                                          std::size_t capacity_tried, Finish&& finish) noexcept {
+                                          std::size_t capacity_tried, Finish&& finish,
+                                          const std::span<label_facts>* facts) noexcept {
   heap_workspace heap;
   // At most two rounds here: the heap sized for the mapped domain; the heap
   // sized for its normal form, should NFC have made it longer.  Every round
@@ -38,7 +40,7 @@ template <class Char, class Finish>
       return r;
     }
     const workspace ws = heap.view();
-    const processed_domain p = process_domain(in, ws, options, operation);
+    const processed_domain p = process_domain(in, ws, options, operation, facts);
     if (p.code != status::success) return not_processed(p);
     if (p.capacity_needed == 0) return finish(ws, p);
     capacity_needed = p.capacity_needed;
@@ -47,18 +49,20 @@ template <class Char, class Finish>
 }
 
 /// Processes `in`, then returns finish(workspace, processed_domain) while
-/// the working memory is still alive.  Kept out of line so that the stack
-/// workspace is in no frame but this one: the ASCII fast path of the
-/// callers never touches it.
+/// the working memory is still alive; with `facts`, the labels' facts go
+/// there as far as it holds them (the display's hook, process.hpp).
+/// Kept out of line so that the stack workspace is in no frame but this
+/// one: the ASCII fast path of the callers never touches it.
 template <class Char, class Finish>
 [[gnu::noinline]] idna_result run_pipeline(std::basic_string_view<Char> in, const idna_options& options,
-                                           idna_operation operation, Finish&& finish) noexcept {
+                                           idna_operation operation, Finish&& finish,
+                                           const std::span<label_facts>* facts = nullptr) noexcept {
   stack_workspace stack;
   const workspace ws = stack.view();
-  const processed_domain p = process_domain(in, ws, options, operation);
+  const processed_domain p = process_domain(in, ws, options, operation, facts);
   if (p.code != status::success) return not_processed(p);
   if (p.capacity_needed == 0) return finish(ws, p);
-  return run_on_heap(in, options, operation, p.capacity_needed, ws.capacity(), finish);
+  return run_on_heap(in, options, operation, p.capacity_needed, ws.capacity(), finish, facts);
 }
 
 }  // namespace puny::detail

@@ -58,8 +58,10 @@ bool ace_prefix_at(std::basic_string_view<Char> in, std::size_t pos) noexcept {
 /// after them.
 class domain_processor {
  public:
-  domain_processor(const workspace& ws, const idna_options& options, idna_operation operation) noexcept
-      : ws_(ws), options_(options), operation_(operation), d_(ws.domain.data()), room_(ws.capacity()) {}
+  domain_processor(const workspace& ws, const idna_options& options, idna_operation operation,
+                   const std::span<label_facts>* facts) noexcept
+      : ws_(ws), options_(options), operation_(operation), d_(ws.domain.data()), room_(ws.capacity()),
+        facts_(facts != nullptr ? *facts : std::span<label_facts>{}) {}
 
   /// Reads `in` and runs §4 step 1 on each code point, the other steps as
   /// each label ends.  The common case, a valid code point with room for
@@ -412,6 +414,10 @@ class domain_processor {
       e.insert(idna_code::X4_2);
     }
     record(index_, e);
+    if (index_ < facts_.size()) {
+      facts_[index_] = {n_, (facts_flags_ & fact_non_ascii) != 0, (facts_flags_ & fact_bidi_fails) != 0};
+      facts_flags_ = 0;
+    }
   }
 
   /// §4 step 4.1 on a label that decoded: validated as it is, with
@@ -492,6 +498,12 @@ class domain_processor {
         ws_.bidi[index_] = bidi_rule_pending;
       }
     }
+    if (index_ < facts_.size()) {
+      // For the display, which runs with CheckBidi off and applies the rule
+      // to each right-to-left label alone (end_label() stores these).
+      facts_flags_ = s.non_ascii() ? fact_non_ascii : std::uint8_t{0};
+      if (has_rtl(s.bidi) && !bidi_rule(s.bidi).empty()) facts_flags_ |= fact_bidi_fails;
+    }
     return e;
   }
 
@@ -545,21 +557,27 @@ class domain_processor {
   bool summary_partial_ = false;  // ... but for the ASCII at the start of an xn-- label
   bool label_finished_ = false;   // take_ace_label has done steps 2 and 4 for the current label
   std::size_t first_failed_ = idna_result::no_label;
+  // The display's label_facts (empty for ToASCII and ToUnicode), and the
+  // flags validate() found for the current label.
+  std::span<label_facts> facts_;
+  static constexpr std::uint8_t fact_non_ascii = 1;
+  static constexpr std::uint8_t fact_bidi_fails = 2;
+  std::uint8_t facts_flags_ = 0;
 };
 
 }  // namespace
 
 template <class Char>
 processed_domain process_domain(std::basic_string_view<Char> in, const workspace& ws, const idna_options& options,
-                                idna_operation operation) noexcept {
-  return domain_processor(ws, options, operation).run(in);
+                                idna_operation operation, const std::span<label_facts>* facts) noexcept {
+  return domain_processor(ws, options, operation, facts).run(in);
 }
 
 template processed_domain process_domain<char>(std::string_view, const workspace&, const idna_options&,
-                                               idna_operation) noexcept;
+                                               idna_operation, const std::span<label_facts>*) noexcept;
 template processed_domain process_domain<char16_t>(std::u16string_view, const workspace&, const idna_options&,
-                                                   idna_operation) noexcept;
+                                                   idna_operation, const std::span<label_facts>*) noexcept;
 template processed_domain process_domain<char32_t>(std::u32string_view, const workspace&, const idna_options&,
-                                                   idna_operation) noexcept;
+                                                   idna_operation, const std::span<label_facts>*) noexcept;
 
 }  // namespace puny::detail

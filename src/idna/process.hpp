@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string_view>
 
 #include "idna/workspace.hpp"
@@ -32,15 +33,33 @@ struct processed_domain {
   std::size_t capacity_needed = 0;
 };
 
+/// What the display decision (src/display/display.cpp) reads of each
+/// processed label, left by process_domain as it finishes the label so that
+/// the display need not scan the processed domain again for it.  No
+/// default member values: the display's array of them is not initialized
+/// on every call, only the entries process_domain writes are read.
+struct label_facts {
+  std::size_t end;  // one past the label's last code point in workspace::domain
+  bool non_ascii;   // a code point of the processed label is U+0080 or above
+  /// The label has a code point of Bidi_Class R, AL or AN and fails the
+  /// Bidi rule (RFC 5893 §2) on its own, whatever CheckBidi says: what
+  /// ToUnicode of the label alone would report (a right-to-left label makes
+  /// its own domain a Bidi domain name).
+  bool bidi_fails;
+};
+
 /// Maps `in` code point by code point into ws.domain (§4 step 1) and, as
 /// each label ends, normalizes it (step 2, only when the quick check
 /// cannot prove it is in NFC), decodes it if it is an xn-- label and
 /// validates it (step 4), from what one table lookup per code point told.
 /// Labels end at U+002E (step 3), which no decoded label can contain:
 /// Punycode deltas never give a basic code point, and literals come from a
-/// label already split.
+/// label already split.  With `facts` (the display's hook), the facts of
+/// label i go to (*facts)[i] while i is below its size; a pointer, so that
+/// the call passes every argument in registers.
 template <class Char>
 [[nodiscard]] processed_domain process_domain(std::basic_string_view<Char> in, const workspace& ws,
-                                              const idna_options& options, idna_operation operation) noexcept;
+                                              const idna_options& options, idna_operation operation,
+                                              const std::span<label_facts>* facts = nullptr) noexcept;
 
 }  // namespace puny::detail

@@ -1,15 +1,14 @@
 // puny — a per-code-point summary that lets the UTS #39 passes skip most
 // table lookups: the code point's class (a plain starter that NFD leaves
 // alone and the skeleton keeps, a starter with a confusables.txt prototype,
-// or anything else), its security record and its skeleton piece.  Filled
-// lazily per block of 256 code points (src/security/code_point_class.cpp).
-// Internal.
+// or anything else), the fields of its security record they read and its
+// skeleton piece, in one trie that tools/gen_security_tables.py writes
+// (src/tables/security_table.cpp).  Internal.
 #pragma once
 
-#include <array>
-#include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <string_view>
 
 #include "security/security_data.hpp"
@@ -28,16 +27,14 @@ enum class code_point_class : std::uint8_t {
   other,
 };
 
-/// What the cache holds about one code point, in 32 bits: its class,
-/// whether it is a nonspacing mark, the flags of its record the analysis reads, its
-/// piece and its augmented script set (§5.1).
+/// What the summary says of one code point, in 32 bits: its class, whether
+/// it is a nonspacing mark, the flags of its record the analysis reads, its
+/// piece and its augmented script set (§5.1).  Bits 0-1 the class, then
+/// nonspacing_mark, allowed, decimal, cjk_compat, 6-18 the piece's index,
+/// 19-31 the augmented set's (as the generator packs them).
 class code_point_info {
  public:
   explicit constexpr code_point_info(std::uint32_t bits) noexcept : bits_(bits) {}
-  code_point_info(code_point_class c, std::uint16_t piece, const code_point_record& r) noexcept
-      : bits_(static_cast<std::uint32_t>(c) | std::uint32_t{r.nonspacing_mark} << 2 | std::uint32_t{r.allowed} << 3 |
-              std::uint32_t{r.decimal} << 4 | std::uint32_t{r.cjk_compat} << 5 | std::uint32_t{piece} << 6 |
-              std::uint32_t{r.augmented} << 19) {}
   [[nodiscard]] constexpr code_point_class kind() const noexcept { return static_cast<code_point_class>(bits_ & 3u); }
   /// General_Category=Mn.
   [[nodiscard]] constexpr bool nonspacing_mark() const noexcept { return (bits_ >> 2) & 1u; }
@@ -66,33 +63,11 @@ class code_point_info {
 static_assert(std::size(tables::security_pieces) <= 0x2000, "piece indexes take 13 bits");
 static_assert(std::size(tables::security_script_sets) <= 0x2000, "script set indexes take 13 bits");
 
-namespace cache {
-
-inline constexpr std::size_t block_bits = 8;
-inline constexpr std::size_t block_size = std::size_t{1} << block_bits;
-inline constexpr std::size_t block_count = 0x110000 >> block_bits;
-
-/// Zero-initialized static storage; a block is valid once `ready` is set
-/// (release), its entries written before (relaxed; two threads filling the
-/// same block write the same values).
-struct storage {
-  std::array<std::array<std::atomic<std::uint32_t>, block_size>, block_count> entries;
-  std::array<std::atomic<bool>, block_count> ready;
-};
-extern storage blocks;
-
-/// Computes and publishes one block.
-void fill(std::size_t block) noexcept;
-
-}  // namespace cache
-
 /// The summary of `cp`; a value above U+10FFFF is plain, with the record
-/// of an unassigned code point.
+/// of an unassigned code point.  The data is static: a generated trie,
+/// read in place.
 [[nodiscard]] inline code_point_info info_of(char32_t cp) noexcept {
-  if (cp > 0x10FFFF) return {code_point_class::plain, 0, tables::security_records[tables::security_unassigned_record]};
-  const std::size_t block = cp >> cache::block_bits;
-  if (!cache::blocks.ready[block].load(std::memory_order_acquire)) cache::fill(block);
-  return code_point_info(cache::blocks.entries[block][cp & (cache::block_size - 1)].load(std::memory_order_relaxed));
+  return code_point_info(cp > 0x10FFFF ? tables::security_info_beyond : tables::security_info_value(cp));
 }
 
 /// The class of `cp`.

@@ -5,8 +5,8 @@
 // marks and long runs of marks).
 //
 // The display policies run this on every label, so the pass reads one
-// cached summary per code point (code_point_class.hpp) and looks further
-// only at marks and characters that decompose.
+// summary per code point (code_point_class.hpp, a generated trie) and looks
+// further only at marks and characters that decompose.
 #include <array>
 #include <cstddef>
 #include <cstdint>

@@ -48,16 +48,53 @@ struct code_point_record {
 /// (display_record_of) is a fraction of the records' size, so that it stays
 /// in the cache beside the IDNA tables.  Bits 0-8 augmented, 9-16 sc, then
 /// one bit each: allowed, cjk_compat, decimal, nonspacing_mark,
-/// composite_or_nonstarter (tools/gen_security_tables.py packs them).
+/// composite_or_nonstarter; then what the chromium policy reads of the code
+/// point (bits 22-31), from the tables of src/display/chromium_tables.hpp
+/// (tools/gen_security_tables.py packs them all).
 struct display_record {
   std::uint32_t bits = 0;
+
+  static constexpr std::uint32_t allowed_bit = std::uint32_t{1} << 17;
+  static constexpr std::uint32_t decimal_bit = std::uint32_t{1} << 19;
+  static constexpr std::uint32_t nonspacing_mark_bit = std::uint32_t{1} << 20;
+  static constexpr std::uint32_t composite_or_nonstarter_bit = std::uint32_t{1} << 21;
+  static constexpr std::uint32_t chromium_allowed_bit = std::uint32_t{1} << 22;
+  static constexpr std::uint32_t chromium_one_by_one_bit = std::uint32_t{1} << 23;
+  static constexpr std::uint32_t chromium_lookalike_bit = std::uint32_t{1} << 24;
+  static constexpr std::uint32_t chromium_digit_like_bit = std::uint32_t{1} << 25;
+  static constexpr unsigned chromium_entry_shift = 26;
+  static constexpr std::uint32_t chromium_no_entry = 31;
+  static constexpr std::uint32_t chromium_other_digit_bit = std::uint32_t{1} << 31;
+
   [[nodiscard]] constexpr std::uint16_t augmented() const noexcept { return static_cast<std::uint16_t>(bits & 0x1FF); }
   [[nodiscard]] constexpr script sc() const noexcept { return static_cast<script>((bits >> 9) & 0xFF); }
-  [[nodiscard]] constexpr bool allowed() const noexcept { return ((bits >> 17) & 1u) != 0; }
+  [[nodiscard]] constexpr bool allowed() const noexcept { return (bits & allowed_bit) != 0; }
   [[nodiscard]] constexpr bool cjk_compat() const noexcept { return ((bits >> 18) & 1u) != 0; }
-  [[nodiscard]] constexpr bool decimal() const noexcept { return ((bits >> 19) & 1u) != 0; }
-  [[nodiscard]] constexpr bool nonspacing_mark() const noexcept { return ((bits >> 20) & 1u) != 0; }
-  [[nodiscard]] constexpr bool composite_or_nonstarter() const noexcept { return ((bits >> 21) & 1u) != 0; }
+  [[nodiscard]] constexpr bool decimal() const noexcept { return (bits & decimal_bit) != 0; }
+  [[nodiscard]] constexpr bool nonspacing_mark() const noexcept { return (bits & nonspacing_mark_bit) != 0; }
+  [[nodiscard]] constexpr bool composite_or_nonstarter() const noexcept {
+    return (bits & composite_or_nonstarter_bit) != 0;
+  }
+
+  /// In Chromium's allowed set before the caller's options: allowed(), and
+  /// not one of SetAllowedUnicodeSet's removals (chromium::removed_characters,
+  /// removed_ranges).
+  [[nodiscard]] constexpr bool chromium_allowed() const noexcept { return (bits & chromium_allowed_bit) != 0; }
+  /// A code point some rule of SafeToDisplayAsUnicode looks for by value
+  /// (chromium::one_by_one_ranges).
+  [[nodiscard]] constexpr bool chromium_one_by_one() const noexcept { return (bits & chromium_one_by_one_bit) != 0; }
+  /// A look-alike letter of kWholeScriptConfusables (in the list of the
+  /// entry of its own Script).
+  [[nodiscard]] constexpr bool chromium_lookalike() const noexcept { return (bits & chromium_lookalike_bit) != 0; }
+  /// 0-9 or one of chromium::digit_lookalikes.
+  [[nodiscard]] constexpr bool chromium_digit_like() const noexcept { return (bits & chromium_digit_like_bit) != 0; }
+  /// The index in chromium::whole_script_confusables of the entry of the
+  /// code point's Script, or chromium_no_entry.
+  [[nodiscard]] constexpr std::uint32_t chromium_entry() const noexcept { return (bits >> chromium_entry_shift) & 31u; }
+  /// A decimal digit other than 0-9.
+  [[nodiscard]] constexpr bool chromium_other_digit() const noexcept {
+    return (bits & chromium_other_digit_bit) != 0;
+  }
 };
 
 /// The display record of `cp`: the same values as record_of(cp).  Inline, as

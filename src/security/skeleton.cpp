@@ -13,7 +13,7 @@
 //  - ASCII input maps byte by byte through a 128-entry table of pieces;
 //  - otherwise a single pass keeps the current run of non-starters of each
 //    NFD in a small buffer and sorts it there.  Most code points need one
-//    load from the per-block cache of code_point_class.hpp, and a starter
+//    lookup of the summary of code_point_class.hpp, and a starter
 //    that stands for itself goes to the output as the input's own bytes;
 //  - when a run outgrows those buffers (only crafted text has 32 marks on
 //    one base), the text is redone by the streaming readers of nfd.hpp,

@@ -13,7 +13,7 @@
 
 namespace puny::detail::tables {
 
-// 223044 bytes in all.
+// 349108 bytes in all.
 
 /// The distinct records; security_record_value() indexes them.
 extern const security::code_point_record security_records[1666];
@@ -30,18 +30,17 @@ extern const std::uint16_t security_record_stage3[17064];
   return trie_value<9, 3>(security_record_stage1, security_record_stage2, security_record_stage3, cp);
 }
 
-/// The distinct display records (security::display_record's bits), which
-/// security_display_value() indexes: a smaller table than the records, for
-/// the per-code-point loops of the display policies.
-extern const std::uint32_t security_display_records[624];
-inline constexpr std::uint16_t security_display_unassigned = 220;
-// Per code point: an index into security_display_records.
-// 47728 bytes: stage 1 2176 x std::uint8_t, stage 2 11648 x std::uint16_t, stage 3 11128 x std::uint16_t.
+/// The display records (security::display_record's bits), for the
+/// per-code-point loops of the display policies: a smaller table than the
+/// records (687 distinct values), that holds them in its last stage.
+inline constexpr std::uint32_t security_display_unassigned = 2080460968;
+// Per code point: its display record.
+// 71680 bytes: stage 1 2176 x std::uint8_t, stage 2 11648 x std::uint16_t, stage 3 11552 x std::uint32_t.
 extern const std::uint8_t security_display_stage1[2176];
 extern const std::uint16_t security_display_stage2[11648];
-extern const std::uint16_t security_display_stage3[11128];
+extern const std::uint32_t security_display_stage3[11552];
 /// cp must be <= U+10FFFF.
-[[nodiscard]] inline std::uint16_t security_display_value(char32_t cp) noexcept {
+[[nodiscard]] inline std::uint32_t security_display_value(char32_t cp) noexcept {
   return trie_value<9, 3>(security_display_stage1, security_display_stage2, security_display_stage3, cp);
 }
 
@@ -63,6 +62,18 @@ extern const std::uint16_t security_piece_stage3[11536];
 /// cp must be <= U+10FFFF.
 [[nodiscard]] inline std::uint16_t security_piece_value(char32_t cp) noexcept {
   return trie_value<8, 3>(security_piece_stage1, security_piece_stage2, security_piece_stage3, cp);
+}
+
+/// security::code_point_info's bits (code_point_class.hpp) above U+10FFFF.
+inline constexpr std::uint32_t security_info_beyond = 88080384;
+// Per code point: its security::code_point_info's bits.
+// 104608 bytes: stage 1 2176 x std::uint8_t, stage 2 12608 x std::uint16_t, stage 3 19304 x std::uint32_t.
+extern const std::uint8_t security_info_stage1[2176];
+extern const std::uint16_t security_info_stage2[12608];
+extern const std::uint32_t security_info_stage3[19304];
+/// cp must be <= U+10FFFF.
+[[nodiscard]] inline std::uint32_t security_info_value(char32_t cp) noexcept {
+  return trie_value<9, 3>(security_info_stage1, security_info_stage2, security_info_stage3, cp);
 }
 
 /// The longest mapped piece, in code points (U+FDFA's).
@@ -94,9 +105,8 @@ inline code_point_record record_of(char32_t cp) noexcept {
 }
 
 inline display_record display_record_of(char32_t cp) noexcept {
-  const std::uint16_t index =
-      cp > 0x10FFFF ? tables::security_display_unassigned : tables::security_display_value(cp);
-  return display_record{tables::security_display_records[index]};
+  return display_record{cp > 0x10FFFF ? tables::security_display_unassigned
+                                      : tables::security_display_value(cp)};
 }
 
 inline const script_set& script_set_at(std::uint16_t index) noexcept {
