@@ -686,6 +686,8 @@ TEST(Idna2003Peers, ToAsciiAgreesWithLibidnAllowUnassigned) {
   i3::options o;
   o.allow_unassigned = true;
   compare_with_libidn(strings, IDNA_ALLOW_UNASSIGNED, o, "(IDNA_ALLOW_UNASSIGNED)");
+#else
+  static_cast<void>(strings);  // a cross build: libidn is not installed for the target
 #endif
 }
 
@@ -696,6 +698,8 @@ TEST(Idna2003Peers, ToAsciiAgreesWithLibidnStd3) {
   i3::options o;
   o.use_std3_ascii_rules = true;
   compare_with_libidn(strings, IDNA_USE_STD3_ASCII_RULES, o, "(IDNA_USE_STD3_ASCII_RULES)");
+#else
+  static_cast<void>(strings);  // a cross build: libidn is not installed for the target
 #endif
 }
 
