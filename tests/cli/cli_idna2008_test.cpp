@@ -94,7 +94,7 @@ TEST(CliIdna2008, HostnameReservedLdhTrailingDotAndLengthFlags) {
   EXPECT_EQ(convert(lookup, "example.com."), "example.com.|");
   EXPECT_EQ(convert(with(lookup, {"--no-allow-trailing-dot"}), "example.com."), "|EMPTY_LABEL");
   EXPECT_EQ(convert(lookup, "a..b"), "|EMPTY_LABEL");
-  const std::string long_label = std::string(64, 'a') + ".com";
+  const std::string long_label = std::string(64, 'a').append(".com");
   EXPECT_EQ(convert(lookup, long_label), "|LABEL_TOO_LONG");
   // Five labels of 63: 319 octets.
   std::string long_name;

@@ -57,7 +57,7 @@ TEST(CliIdnaFlags, Transitional) {
 }
 
 TEST(CliIdnaFlags, VerifyDnsLength) {
-  const std::string long_label = std::string(64, 'a') + ".com";
+  const std::string long_label = std::string(64, 'a').append(".com");
   EXPECT_EQ(convert({"to-ascii"}, long_label), "|A4_2");
   EXPECT_EQ(convert({"to-ascii", "--no-verify-dns-length"}, long_label), long_label + "|");
   // IdnaTestV2: a.b.c.d.; ; ; ; [A4_2] — the empty root label counts.

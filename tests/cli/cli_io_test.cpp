@@ -50,7 +50,7 @@ TEST(CliIo, LongLineAsArgument) {
 }
 
 TEST(CliIo, InvalidUtf8DeepInsideALongLine) {
-  const std::string line = std::string(300000, 'a') + "\xC0\xAF" + std::string(10, 'b');
+  const std::string line = std::string(300000, 'a').append("\xC0\xAF") + std::string(10, 'b');
   const auto r = run_puny({"encode"}, "ok\n" + line + "\nok\n");
   EXPECT_EQ(r.out, "ok-\n\nok-\n");
   EXPECT_EQ(r.err, "puny: line 2: UTF8 at offset 300000: invalid UTF-8\n");
@@ -89,7 +89,7 @@ TEST(CliIo, WriteErrorIsReported) {
   EXPECT_EQ(r.err, "puny: error writing standard output\n");
   EXPECT_EQ(r.status, 1);
   const auto s =
-      run_puny({"encode"}, std::string(100000, 'x') + "\n", redirect{std::nullopt, std::string("/dev/full")});
+      run_puny({"encode"}, std::string(100000, 'x').append("\n"), redirect{std::nullopt, std::string("/dev/full")});
   EXPECT_EQ(s.err, "puny: error writing standard output\n");
   EXPECT_EQ(s.status, 1);
   const auto h = run_puny({"--help"}, {}, redirect{std::nullopt, std::string("/dev/full")});

@@ -68,7 +68,7 @@ const std::string bad_mix = std::string("b\xC3\xBC" "cher.de\n") +  // 1 ok
                             "\xFF\xFE.com\n" +                       // 2 UTF8 at 0
                             "\n" +                                    // 3 empty: A4_2
                             "Example.COM\r\n" +                       // 4 CRLF, ok
-                            std::string(64, 'a') + ".com\n" +         // 5 label of 64: A4_2
+                            std::string(64, 'a').append(".com\n") +         // 5 label of 64: A4_2
                             "xn--0.com\n" +                           // 6 P4
                             " spaced.com\t\n" +                       // 7 kept as is: U1... not ok
                             "a\xCC.de\n" +                            // 8 UTF8 at 1

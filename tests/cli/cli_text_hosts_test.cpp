@@ -27,8 +27,7 @@ TEST(CliTextHosts, UrlsBothWaysWithUserinfoAndPort) {
 }
 
 TEST(CliTextHosts, LinesWithoutHostsPassThroughUnchanged) {
-  const std::string in = std::string("no url here: b\xC3\xBC" "cher.de\n") + "\n" + "  \t spaces kept \t\n" +
-                         "path://\n";
+  const std::string in = std::string("no url here: b\xC3\xBC" "cher.de\n" "\n" "  \t spaces kept \t\n" "path://\n");
   const auto r = run_puny({"to-ascii", "--urls", "-j", "2"}, in);
   EXPECT_EQ(r.out, in);
   EXPECT_EQ(r.status, 0);

@@ -530,7 +530,7 @@ domain_set make_domains(const age_table& ages) {
   domain_set set;
   for (const char* d : kHandPicked) set.domains.emplace_back(d);
   // 253 and 254 octets (§4.2 step 4), with and without the root label.
-  const std::string d253 = std::string(63, 'a') + "." + std::string(63, 'b') + "." + std::string(63, 'c') + "." +
+  const std::string d253 = std::string(63, 'a').append(".") + std::string(63, 'b').append(".") + std::string(63, 'c').append(".") +
                            std::string(61, 'd');
   for (const std::string& d : {d253, d253 + ".", d253 + "d", d253 + "d."}) set.domains.push_back(d);
   set.hand_picked = set.domains.size();

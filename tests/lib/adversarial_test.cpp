@@ -742,7 +742,7 @@ TEST(Adversarial, DecoderOverflowOfTheSum) {
   // Maximal digits "9" (35) for 17 places bring i to about 4.8e18; digit 17
   // is "p" (15): 15 * 35^2 * 10^15 = 1.8375e19 fits in 64 bits, the sum
   // does not.  "p" is below t = 26, so it would also end the integer.
-  const std::string digits = std::string(17, '9') + "p";
+  const std::string digits = std::string(17, '9').append("p");
   const first_integer m = model_first_integer(puny::punycode_params, digits);
   ASSERT_EQ(m.check, reached::sum);
   ASSERT_EQ(m.digit, 17u);
@@ -822,7 +822,7 @@ TEST(Adversarial, DecoderWeightOverflowWithAZeroThreshold) {
   // first threshold above 0 (digit 30, t = 26) is the value 0, no overflow.
   constexpr puny::bootstring zero_tmin{36, 0, 26, 38, 700, 1080, 0x80, '-'};
   static_assert(zero_tmin.valid());
-  const std::string overflowing = std::string(13, 'a') + "b";
+  const std::string overflowing = std::string(13, 'a').append("b");
   const first_integer m = model_first_integer(zero_tmin, overflowing);
   ASSERT_EQ(m.check, reached::weight);
   ASSERT_EQ(m.digit, 13u);
@@ -901,7 +901,7 @@ TEST(Adversarial, DecoderOverflowWithOtherParameterSets) {
   ASSERT_EQ(md.check, reached::sum);
   ASSERT_EQ(md.digit, 45u);
   expect_decode_with<decimal>(nines, status::overflow, 45, "base 10, 46 nines");
-  expect_decode_with<decimal>(std::string(1000, 'q') + "-" + nines, status::overflow, 1001 + 45,
+  expect_decode_with<decimal>(std::string(1000, 'q').append("-") + nines, status::overflow, 1001 + 45,
                               "base 10, 46 nines after a literal of 1000");
 }
 

@@ -48,7 +48,7 @@ const std::vector<std::string> strings = {
 const std::vector<std::string> domains = {
     "xn--80ak6aa92e.com", "xn--bcher-kva.de", text(u8"bücher.de"), "example.com", "xn--googl-fsa.com",
     text(u8"login.раураl.com"), "xn--0.com", "a..b", "", "a\xFF.com", text(u8"пример.рф"),
-    "xn--bopomofo-hj5gkalm.tw", text(u8"www.аррӏе.com"), std::string(70, 'a') + ".com"};
+    "xn--bopomofo-hj5gkalm.tw", text(u8"www.аррӏе.com"), std::string(70, 'a').append(".com")};
 
 const std::string protected_list = "# test list\ngoogle.com\npaypal.com\r\nnot a domain!\n\napple.com\ngoogle.com\n";
 

@@ -27,7 +27,7 @@ const std::vector<std::string> names = {
     text(u8"bücher.de"), "xn--bcher-kva.de", "EXAMPLE.com", text(u8"Bücher.de"), text(u8"l·l.cat"),
     text(u8"l·x.cat"), text(u8"a\u200Cb"), text(u8"0a.\u05D0"), "xn--7a.de", "XN--BCHER-KVA.de", "-ab.de",
     "ab--cd.x", "a_b.example", "a..b", "", ".", "example.com.", "xn--0.pt", "xn---9uc", "xn--example-.com",
-    text(u8"e\u0301.de"), text(u8"a。b"), std::string(64, 'a') + ".com", std::string(300, 'a'), "a\xFF",
+    text(u8"e\u0301.de"), text(u8"a。b"), std::string(64, 'a').append(".com"), std::string(300, 'a'), "a\xFF",
     text(u8"\u0628\u0660\u06F0"), text(u8"faß.de")};
 
 // Every flag alone, the profiles, and all of them.

@@ -27,7 +27,7 @@ const std::vector<std::string> domains = {
     "bücher.de",      "xn--bcher-kva.de",  "EXAMPLE.com",       "a\u200Db.com", "ab--c.example", "-abc.de",
     "xn--a.de",       "日本語.jp",         "faß.de",            "a..b",         "",              ".",
     "a b.com",        "مثال.إختبار",       "1.\u0661",          "a\xC0\x80.de", "xn--abß.p",     "⒈.com",
-    std::string(70, 'a') + ".com",         "ÖBB.at",            "xn--ls8h.la",  "a\xFF",         "\xE2\x80"};
+    std::string(70, 'a').append(".com"),         "ÖBB.at",            "xn--ls8h.la",  "a\xFF",         "\xE2\x80"};
 
 struct profile_case {
   int c_profile;

@@ -208,7 +208,7 @@ TEST(DecodeErrors, ValidStringWithADeltaAbove2To32) {
   text += U'\U0010FFFF';
   constexpr std::uint64_t delta = (0x10FFFFull - 0x80) * 5001 + 5000;
   static_assert(delta > (std::uint64_t{1} << 32));
-  const std::string expected = std::string(5000, 'a') + "-" + ref_encode_integer(puny::punycode_params, delta, 72);
+  const std::string expected = std::string(5000, 'a').append("-") + ref_encode_integer(puny::punycode_params, delta, 72);
   const auto enc = puny::encode(text);
   ASSERT_EQ(sname(enc.code), "success");
   EXPECT_TRUE(puny_test::same(enc.value, expected));
@@ -648,7 +648,7 @@ TEST(ErrorPrecedence, DecodeInputErrorsBeatOutputTooSmall) {
   puny::result r = puny::decode(std::span<const char>(short_bad), std::span<char32_t>(tiny));
   EXPECT_EQ(sname(r.code), "invalid_digit");
   EXPECT_EQ(r.position, 24u);
-  const std::string long_bad = std::string(300, 'a') + "-" + std::string(150, 'a') + "9";
+  const std::string long_bad = std::string(300, 'a').append("-").append(150, 'a').append("9");
   r = puny::decode(std::span<const char>(long_bad), std::span<char32_t>(tiny));
   EXPECT_EQ(sname(r.code), "truncated_integer");
   EXPECT_EQ(r.position, long_bad.size());

@@ -241,7 +241,7 @@ TEST(Explain, DnsLengthsA4_1AndA4_2) {
   EXPECT_FALSE(only(e, 0, idna_code::A4_2).has_position());
 
   std::string name;
-  for (int i = 0; i < 4; ++i) name += std::string(63, 'a') + ".";
+  for (int i = 0; i < 4; ++i) name.append(63, 'a').append(".");
   name += "ab";  // 4 × 64 + 2 = 258 bytes
   e = puny::explain(name);
   EXPECT_EQ(e.errors, idna_errors{idna_code::A4_1});

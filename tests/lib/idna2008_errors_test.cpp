@@ -71,7 +71,7 @@ TEST(Idna2008Errors, EachCodeUnderBothProfiles) {
   }
   // Two more codes come from the name as a whole or from registration.
   std::string long_name;
-  for (int i = 0; i < 4; ++i) long_name += std::string(63, 'a') + ".";
+  for (int i = 0; i < 4; ++i) long_name.append(63, 'a').append(".");
   long_name.pop_back();
   EXPECT_EQ(idna2008::to_ascii(long_name, lookup).errors, (error_set{error::name_too_long}));
   EXPECT_EQ(idna2008::to_ascii(long_name, registration).errors, (error_set{error::name_too_long}));
@@ -111,7 +111,7 @@ TEST(Idna2008Errors, OptionsThatTurnAnErrorOff) {
   o = {};
   o.verify_dns_length = false;
   std::string long_name;
-  for (int i = 0; i < 4; ++i) long_name += std::string(63, 'a') + ".";
+  for (int i = 0; i < 4; ++i) long_name.append(63, 'a').append(".");
   EXPECT_TRUE(idna2008::to_ascii(long_name, o).ok());
   o = {};
   o.allow_trailing_dot = false;

@@ -109,7 +109,7 @@ TEST(Idna2008Lookup, OnlyFullStopSeparatesLabels) {
 TEST(Idna2008Lookup, LabelLengthIsMeasuredOnTheAsciiForm) {
   const std::string ldh63(63, 'a');
   EXPECT_TRUE(idna2008::to_ascii(ldh63 + ".com").ok());
-  const auto ldh64 = idna2008::to_ascii(std::string(64, 'a') + ".com");
+  const auto ldh64 = idna2008::to_ascii(std::string(64, 'a').append(".com"));
   EXPECT_EQ(ldh64.errors, (error_set{error::label_too_long}));
   EXPECT_EQ(ldh64.label, 0u);
   // ü×60 is 60 code points, but its A-label is 66 octets.
@@ -134,7 +134,7 @@ TEST(Idna2008Lookup, LabelLengthIsMeasuredOnTheAsciiForm) {
 std::string name_of_length(std::size_t n) {
   // Labels of 63 'a' separated by dots, then a shorter last label.
   std::string s;
-  while (s.size() + 64 < n) s += std::string(63, 'a') + ".";
+  while (s.size() + 64 < n) s.append(63, 'a').append(".");
   s += std::string(n - s.size(), 'b');
   return s;
 }

@@ -101,8 +101,8 @@ TEST(IdnaCodes, Lengths) {
   EXPECT_EQ(ascii_errors(domain253 + "a"), (idna_errors{idna_code::A4_1}));
   // A Unicode label is measured in its xn-- form: 61 code points, but
   // "xn--" + 60 letters + "-" + at least one digit is more than 63.
-  EXPECT_EQ(ascii_errors(std::string(60, 'a') + "ü"), (idna_errors{idna_code::A4_2}));
-  EXPECT_EQ(puny::to_unicode(std::string(60, 'a') + "ü").errors, (idna_errors{}));  // ToUnicode has no lengths
+  EXPECT_EQ(ascii_errors(std::string(60, 'a').append("ü")), (idna_errors{idna_code::A4_2}));
+  EXPECT_EQ(puny::to_unicode(std::string(60, 'a').append("ü")).errors, (idna_errors{}));  // ToUnicode has no lengths
 }
 
 TEST(IdnaCodes, EncodingFailureOfALoneSurrogate) {

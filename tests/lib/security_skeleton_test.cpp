@@ -279,7 +279,7 @@ TEST(SecuritySkeleton, ReportsTheExactSizeNeeded) {
   // of long runs (the streaming path).
   std::string long_ascii(1000, 'm');
   expect_exact_sizing_utf8(long_ascii);
-  expect_exact_sizing_utf8("x" + std::string(1000, 'm') + "\u00E9");
+  expect_exact_sizing_utf8("x" + std::string(1000, 'm').append("\u00E9"));
   std::u32string marks = U"a";
   for (int i = 0; i < 100; ++i) marks += i % 2 == 0 ? U'\u0301' : U'\u0316';
   expect_exact_sizing_utf32(marks);
