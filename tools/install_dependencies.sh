@@ -11,8 +11,8 @@
 #                                          and its sanitizer and fuzzer
 #                                          runtimes, doxygen, man-db, the
 #                                          i686 and aarch64 cross compilers,
-#                                          qemu-user, and clang's wasm32-wasi
-#                                          sysroot
+#                                          qemu-user, clang's wasm32-wasi
+#                                          sysroot, and Java 17 for Spark
 # Installs only what is missing.  Without root or apt-get it installs
 # nothing from Debian, says what is missing and how to install it, and goes
 # on: the build then skips what needs it, with a message (under CI=true the
@@ -70,6 +70,8 @@ if [ "${1:-}" = --ci ]; then
   packages+=(clang-14 lld-14 llvm-14 libclang-rt-14-dev idn2 doxygen man-db
              g++-i686-linux-gnu g++-aarch64-linux-gnu qemu-user
              wasi-libc libc++-14-dev-wasm32 libc++abi-14-dev-wasm32 libclang-rt-14-dev-wasm32)
+  # The Python package's Spark tests run pyspark in local mode: a JVM (17).
+  command -v java >/dev/null 2>&1 || packages+=(openjdk-17-jre-headless)
 elif [ $# -gt 0 ]; then
   echo "usage: tools/install_dependencies.sh [--ci]" >&2
   exit 2

@@ -13,31 +13,48 @@ C++ library puny.
 
 from __future__ import annotations
 
+from . import _codecs  # noqa: F401 - importing it registers the "puny-<profile>" codecs
+from ._batch import BatchResult, to_ascii_batch, to_unicode_batch
+from ._display import (
+    Confusability,
+    DisplayResult,
+    IdentifierAnalysis,
+    LabelConfusables,
+    LabelDisplay,
+    LookalikeMatch,
+)
+from ._profiles import PROFILES
 from ._puny import (
+    LookalikeIndex,
     __version__,
+    analyze_identifier,
+    are_confusable,
+    augmented_script_set,
     check,
     decode,
+    display,
+    display_batch,
+    display_policies,
+    display_reasons,
     encode,
+    identifier_status,
+    identifier_types,
+    label_confusables,
+    resolved_script_set,
+    restriction_level,
+    script_extensions,
+    script_name,
+    script_of,
+    skeleton,
     to_ascii,
-    to_ascii_batch,
     to_unicode,
-    to_unicode_batch,
     unicode_version,
 )
 from ._types import CheckResult, IDNAError
 
-PROFILES = (
-    "uts46",
-    "whatwg",
-    "transitional",
-    "display",
-    "idna2008",
-    "idna2008-registration",
-    "idna2003",
-)
-
 __all__ = [
     "PROFILES",
+    "BatchResult",
     "CheckResult",
     "IDNAError",
     "__version__",
@@ -49,4 +66,34 @@ __all__ = [
     "to_unicode",
     "to_unicode_batch",
     "unicode_version",
+]
+
+#: The display policies (display(policy=...)), as the command line names them.
+DISPLAY_POLICIES = display_policies()
+
+__all__ += [
+    "DISPLAY_POLICIES",
+    "Confusability",
+    "DisplayResult",
+    "IdentifierAnalysis",
+    "LabelConfusables",
+    "LabelDisplay",
+    "LookalikeIndex",
+    "LookalikeMatch",
+    "analyze_identifier",
+    "are_confusable",
+    "augmented_script_set",
+    "display",
+    "display_batch",
+    "display_policies",
+    "display_reasons",
+    "identifier_status",
+    "identifier_types",
+    "label_confusables",
+    "resolved_script_set",
+    "restriction_level",
+    "script_extensions",
+    "script_name",
+    "script_of",
+    "skeleton",
 ]

@@ -18,7 +18,9 @@ class IDNAError(UnicodeError, ValueError):
         position: 0-based offset of the fault: in that label's Unicode form
             (code points) for a rule, in the input for an encoding error
             (bytes for invalid UTF-8); None when the rule is about a label
-            or the name as a whole.
+            or the name as a whole, and for a UTS #46 rule broken in an
+            input over 1 MiB (locating it would take ~44 bytes per code
+            point; no DNS name comes near that size).
         code_point: the code point at fault, or None.
         messages: one explanation per code.
         profile: the profile used ("uts46", "idna2008", ..., "punycode").

@@ -9,6 +9,8 @@
 //   idna.cpp     to_ascii, to_unicode, check
 //   punycode.cpp encode, decode
 //   batch.cpp    to_ascii_batch, to_unicode_batch (GIL released, jobs threads)
+//   arrow.cpp    the batch calls over Arrow string arrays (C Data Interface, zero-copy)
+//   display.cpp  display, skeleton, the look-alike index (UTS #39)
 //   module.cpp   the module
 #pragma once
 
@@ -154,9 +156,14 @@ nb::tuple str_tuple(const std::vector<std::string>& names);
 
 /// Inputs at least this long are converted with the GIL released.
 inline constexpr std::size_t release_gil_at = 1 << 16;
+/// UTS #46 failures of inputs longer than this are not located by
+/// puny::explain (diagnose.cpp): no position or code point, generic messages.
+inline constexpr std::size_t explain_at_most = 1 << 20;
 
 void init_idna(nb::module_& m);
 void init_punycode(nb::module_& m);
 void init_batch(nb::module_& m);
+void init_arrow(nb::module_& m);
+void init_display(nb::module_& m);
 
 }  // namespace puny_py

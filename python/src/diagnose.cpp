@@ -87,6 +87,14 @@ diagnosis diagnose(const config& c, direction d, const text& t, const outcome& o
     return dg;
   }
   if (o.errors == 0) return dg;
+  // explain() keeps a record per code point (about 44 bytes each): past
+  // this size (no DNS name comes near it) the codes and the label stand
+  // alone, with the generic messages, so that a hostile 16 MB name costs
+  // tens of megabytes, not most of a gigabyte.
+  if (t.size() > explain_at_most) {
+    for (auto& m : messages) dg.messages.push_back(std::move(m));
+    return dg;
+  }
 
   // UTS #46: explain() locates every violation; keep the outcome's codes
   // (ToUnicode's differ from ToASCII's: X4_2) and take explain's detail for

@@ -9,4 +9,6 @@ NB_MODULE(_puny, m) {
   puny_py::init_idna(m);
   puny_py::init_punycode(m);
   puny_py::init_batch(m);
+  puny_py::init_arrow(m);
+  puny_py::init_display(m);
 }

@@ -40,7 +40,10 @@ def test_uts46(
     else:
         assert puny.to_unicode(source) == uni
     outs, oks, codes = puny.to_unicode_batch([source])
-    assert (outs, oks, codes) == ([uni], [not uni_codes], [uni_codes])
+    # The batch outputs are UTF-8 inside (lists and Arrow alike): one that
+    # would hold a lone surrogate is None, its verdict stands.
+    has_surrogate = any(0xD800 <= ord(c) <= 0xDFFF for c in uni)
+    assert (outs, oks, codes) == ([None if has_surrogate else uni], [not uni_codes], [uni_codes])
     r = puny.check(source)
     assert (r.ok, r.codes, r.ascii, r.unicode) == (not ascii_codes, ascii_codes, ascii, uni)
 

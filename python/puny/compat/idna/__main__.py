@@ -1,0 +1,8 @@
+"""``python -m puny.compat.idna``: see cli.py."""
+
+import sys
+
+from .cli import main
+
+if __name__ == "__main__":
+    sys.exit(main())
