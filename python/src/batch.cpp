@@ -8,7 +8,6 @@
 #include <deque>
 #include <exception>
 #include <new>
-#include <system_error>
 #include <thread>
 
 #include <nanobind/stl/optional.h>
@@ -184,19 +183,7 @@ std::vector<part> convert_all(const source& src, const element_converter& conv, 
     p.ends.resize(p.end - p.begin);
     p.verdicts.resize(p.end - p.begin);
   }
-  std::vector<std::thread> pool;
-  pool.reserve(threads);
-  std::vector<std::size_t> inline_parts;
-  for (std::size_t t = 1; t < threads; ++t) {
-    try {
-      pool.emplace_back(convert_part, std::cref(src), std::cref(conv), std::ref(parts[t]));
-    } catch (const std::system_error&) {
-      inline_parts.push_back(t);  // no thread to be had: this one does it
-    }
-  }
-  convert_part(src, conv, parts[0]);
-  for (std::size_t t : inline_parts) convert_part(src, conv, parts[t]);
-  for (auto& th : pool) th.join();
+  run_tasks(threads, [&](std::size_t t) noexcept { convert_part(src, conv, parts[t]); });
   return parts;
 }
 

@@ -12,6 +12,8 @@
 #include <memory>
 #include <span>
 #include <string_view>
+#include <system_error>
+#include <thread>
 #include <unordered_map>
 #include <vector>
 
@@ -142,6 +144,27 @@ std::vector<part> convert_all(const source& src, const element_converter& conv, 
 /// Threads for `jobs` (0: one per core) and `n` elements; ValueError for
 /// a negative `jobs`.
 std::size_t thread_count(int jobs, std::size_t n);
+
+/// Runs task(0) on the calling thread and task(1) ... task(count - 1) on
+/// threads of their own, and returns when all are done.  A thread that
+/// cannot be started (std::system_error) has its task run by the caller
+/// instead.  `task` must not throw; needs no GIL.
+template <class Task>
+void run_tasks(std::size_t count, Task task) {
+  std::vector<std::thread> pool;
+  pool.reserve(count > 0 ? count - 1 : 0);
+  std::vector<std::size_t> inline_tasks;
+  for (std::size_t t = 1; t < count; ++t) {
+    try {
+      pool.emplace_back(task, t);
+    } catch (const std::system_error&) {
+      inline_tasks.push_back(t);
+    }
+  }
+  if (count > 0) task(std::size_t{0});
+  for (std::size_t t : inline_tasks) task(t);
+  for (auto& th : pool) th.join();
+}
 
 /// A batch call over a list or any iterable with `conv`: (outputs, ok,
 /// errors) as three lists (None: no output; () when ok; ("null",) for None;

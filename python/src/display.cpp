@@ -14,7 +14,6 @@
 #include <memory>
 #include <new>
 #include <stdexcept>
-#include <thread>
 
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
@@ -24,6 +23,7 @@
 #include <puny/security.hpp>
 #include <puny/utf8.hpp>
 
+#include "batch.hpp"
 #include "common.hpp"
 
 namespace puny_py {
@@ -430,33 +430,16 @@ nb::object display(nb::handle domain, std::string_view policy, nb::handle protec
 // ---------------------------------------------------------------------------
 // Batches: many names over `jobs` threads, in order, an error per element.
 
-std::size_t thread_count(int jobs, std::size_t n) {
-  if (jobs < 0) throw nb::value_error("jobs must be 0 (one per core) or more");
-  const std::size_t t =
-      jobs == 0 ? std::max(1u, std::thread::hardware_concurrency()) : static_cast<std::size_t>(jobs);
-  return std::min(t, std::max<std::size_t>(1, n));
-}
-
-/// Runs `work(i)` for i in [0, n) over `threads` threads, the GIL released.
+/// Runs `work(i)` for i in [0, n) over `threads` threads (thread_count of
+/// batch.hpp), each a contiguous range, the GIL released.
 template <class F>
 void run_parallel(std::size_t n, std::size_t threads, F work) {
   nb::gil_scoped_release unlocked;
-  auto range = [&](std::size_t b, std::size_t e) noexcept {
-    for (std::size_t i = b; i < e; ++i) work(i);
-  };
-  if (threads <= 1) {
-    range(0, n);
-    return;
-  }
-  std::vector<std::thread> pool;
-  pool.reserve(threads - 1);
+  threads = std::max<std::size_t>(1, std::min(threads, n));
   const std::size_t chunk = (n + threads - 1) / threads;
-  for (std::size_t t = 1; t < threads; ++t) {
-    const std::size_t b = std::min(n, t * chunk), e = std::min(n, b + chunk);
-    pool.emplace_back(range, b, e);
-  }
-  range(0, std::min(n, chunk));
-  for (auto& th : pool) th.join();
+  run_tasks(threads, [&](std::size_t t) noexcept {
+    for (std::size_t i = std::min(n, t * chunk), e = std::min(n, i + chunk); i < e; ++i) work(i);
+  });
 }
 
 /// One batch element: its text, or why it has none.
