@@ -72,7 +72,11 @@ test('profiles and named flags', () => {
   assert.equal(puny.toASCII('a_b..com', TR46_DEFAULTS), 'a_b..com');
   assert.equal(puny.toASCII('a\u200Cb', TR46_DEFAULTS), 'xn--ab-j1t');
   assert.equal(puny.toASCII('a\u200Cb', { ...TR46_DEFAULTS, checkJoiners: true }), null);
-  assert.equal(puny.toASCII('xn--zz', { ...TR46_DEFAULTS, ignoreInvalidPunycode: true }), 'xn--zz');
+  // IgnoreInvalidPunycode: no P4, but the label kept still begins with
+  // "xn--" (V4 without CheckHyphens, UTS #46 §4.1 criterion 4), as tr46 has it.
+  assert.deepEqual(puny.toASCIIResult('xn--zz', TR46_DEFAULTS).errors, ['P4']);
+  assert.deepEqual(puny.toASCIIResult('xn--zz', { ...TR46_DEFAULTS, ignoreInvalidPunycode: true }).errors, ['V4']);
+  assert.equal(puny.toUnicode('xn--zz', { ...TR46_DEFAULTS, ignoreInvalidPunycode: true }), 'xn--zz');
   // display: ToUnicode shows only labels that decode and validate.
   assert.equal(puny.toUnicode('xn--bcher-kva.de', { profile: 'display' }), 'bücher.de');
   // optionBits: the profile first, then overrides.

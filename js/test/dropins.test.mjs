@@ -160,15 +160,13 @@ describe('puny-idna/tr46: tr46 6.0.0 API', () => {
     assert.equal(tr46.toASCII('xn--1ug.example', o), null);
   });
 
-  // DIFFERENCES.md tr46 item 5: a label kept by IgnoreInvalidPunycode still
-  // begins with "xn--", which UTS #46 validity criterion 4 (V4) rejects when
-  // CheckHyphens is off; tr46 6.0.0 gives null / error true, the library
-  // (src/idna/process.cpp, the ignore_invalid_punycode branch) records nothing.
-  test('IgnoreInvalidPunycode keeps an invalid xn-- label, and V4 rejects it', {
-    todo: 'library: V4 for a label kept by IgnoreInvalidPunycode (DIFFERENCES.md tr46 item 5)',
-  }, () => {
+  // A label kept by IgnoreInvalidPunycode still begins with "xn--", which
+  // UTS #46 validity criterion 4 (V4) rejects when CheckHyphens is off
+  // (DIFFERENCES.md tr46 item 5: a library bug, fixed; tr46 6.0.0 agrees).
+  test('IgnoreInvalidPunycode keeps an invalid xn-- label, and V4 rejects it', () => {
     assert.equal(tr46.toASCII('xn--ls8h=', { ignoreInvalidPunycode: true }), null);
     assert.equal(tr46.toUnicode('xn--ls8h=', { ignoreInvalidPunycode: true }).error, true);
+    assert.equal(tr46.toUnicode('xn--ls8h=', { ignoreInvalidPunycode: true }).domain, 'xn--ls8h=');
   });
 
   test('DIFFERENCES: any non-string domain is a TypeError (tr46 iterates arrays)', () => {

@@ -179,6 +179,15 @@ bool explain_validity(const processed_label& label, const idna_options& options,
             "the label decodes to text that itself begins with \"xn--\": a label is Punycode-encoded only once "
             "(UTS #46 §4.1 criterion 4)");
   }
+  // A label IgnoreInvalidPunycode kept unconverted (§4 step 4.1.2) still
+  // begins with "xn--": criterion 4 when CheckHyphens is off (criterion 2,
+  // V2, when it is on).
+  if (label.ace == ace_outcome::bad_punycode && !options.check_hyphens) {
+    out.add(idna_code::V4, 1, U'x',
+            "the label begins with \"xn--\" but is not valid Punycode; IgnoreInvalidPunycode keeps it "
+            "unconverted, and without CheckHyphens a label must not begin with \"xn--\" "
+            "(UTS #46 §4 step 4.1, §4.1 criterion 4)");
+  }
   // §4.1 criterion 6.
   if (ucd::lookup_properties(text.front()).mark) {
     out.add(idna_code::V6, 1, text.front(),

@@ -393,8 +393,13 @@ class domain_processor {
         n_ = start_ + decoded;
         e = validate_decoded(label, length);
       } else if (ascii && options_.ignore_invalid_punycode) {
+        // §4 step 4.1.2 keeps the label unconverted, and step 4.2 then
+        // checks it as it stands: it still begins with "xn--", which §4.1
+        // criterion 4 (V4) forbids when CheckHyphens is off; when it is
+        // on, criterion 2 (V2) has already caught the "--".
         if (summary_partial_) summary_ = summarize(std::u32string_view(label, length));
         e |= validate(label, length, summary_, false);
+        if (!options_.check_hyphens) e.insert(idna_code::V4);
       } else {
         // Step 4.1: invalid Punycode — the label stays as it was, unchecked.
         e.insert(idna_code::P4);

@@ -54,10 +54,20 @@ TEST(IdnaOptions, EachFlagOffDropsItsCodes) {
   o.ignore_invalid_punycode = true;
   o.check_hyphens = false;
   o.use_std3_ascii_rules = false;
-  // Not Punycode: kept, and checked as an ordinary label.
-  EXPECT_EQ(*puny::to_ascii("xn--ls8h=.a", o), "xn--ls8h=.a");
-  EXPECT_EQ(puny::to_unicode("xn---", o).errors, idna_errors{});
+  // Not Punycode: kept unconverted (§4 step 4.1.2, no P4) and validated as
+  // it stands, so it still begins with "xn--": V4 without CheckHyphens
+  // (§4.1 criterion 4), V2 with it.  tr46 6.0.0 agrees (null, error true).
+  auto kept = puny::to_ascii("xn--ls8h=.a", o);
+  EXPECT_EQ(kept.errors, (idna_errors{idna_code::V4}));
+  EXPECT_EQ(kept.label, 0u);
+  EXPECT_TRUE(kept.value.empty());
+  EXPECT_EQ(puny::to_unicode("xn---", o).errors, (idna_errors{idna_code::V4}));
+  EXPECT_EQ(*puny::to_unicode("b.xn--ls8h=", o), "b.xn--ls8h=");
+  EXPECT_EQ(puny::to_unicode("b.xn--ls8h=", o).label, 1u);
   EXPECT_EQ(puny::to_unicode("xn---").errors, (idna_errors{idna_code::P4}));
+  o.check_hyphens = true;
+  EXPECT_EQ(puny::to_ascii("xn--ls8h=", o).errors, (idna_errors{idna_code::V2}));
+  o.check_hyphens = false;
   // A decoded label that is ASCII only is still an error.
   EXPECT_EQ(puny::to_unicode("xn--abc-", o).errors, (idna_errors{idna_code::P4}));
   // A non-ASCII code point in an xn-- label is §4 step 4.1.1's error, which
