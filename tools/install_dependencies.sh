@@ -12,7 +12,8 @@
 #                                          runtimes, doxygen, man-db, the
 #                                          i686 and aarch64 cross compilers,
 #                                          qemu-user, clang's wasm32-wasi
-#                                          sysroot, and Java 17 for Spark
+#                                          sysroot, Java 17 for Spark, and
+#                                          Chromium for the inspector page
 # Installs only what is missing.  Without root or apt-get it installs
 # nothing from Debian, says what is missing and how to install it, and goes
 # on: the build then skips what needs it, with a message (under CI=true the
@@ -72,6 +73,9 @@ if [ "${1:-}" = --ci ]; then
              wasi-libc libc++-14-dev-wasm32 libc++abi-14-dev-wasm32 libclang-rt-14-dev-wasm32)
   # The Python package's Spark tests run pyspark in local mode: a JVM (17).
   command -v java >/dev/null 2>&1 || packages+=(openjdk-17-jre-headless)
+  # The inspector page's browser test (web/test) drives Debian's Chromium
+  # headless through playwright-core; npm never downloads a browser here.
+  packages+=(chromium)
 elif [ $# -gt 0 ]; then
   echo "usage: tools/install_dependencies.sh [--ci]" >&2
   exit 2
