@@ -124,6 +124,14 @@ export interface CheckResult {
   labels: LabelCheck[];
   domainViolations: Violation[];
   bidiDomain: null | { label: number; position: number; codePoint: number; bidiClass: 'R' | 'AL' | 'AN' };
+  /**
+   * false for a name longer than 1,048,576 UTF-16 units (no DNS name comes
+   * near it): the verdict and codes of ToASCII and ToUnicode only, `labels`
+   * and `domainViolations` empty.  The explanation keeps a record per code
+   * point, which for a hostile 16 MB string would take most of the module's
+   * 1 GiB.
+   */
+  explained: boolean;
 }
 
 /** Why a name is or is not valid: explain() of the C++ library. */

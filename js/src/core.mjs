@@ -572,6 +572,7 @@ function violation(v) {
 export function check(s, opts) {
   checkString(s, 'check: the domain name');
   const bits = optionBits(opts);
+  if (s.length > CHECK_EXPLAIN_MAX) return checkUnexplained(s, bits);
   return guarded(() => {
     const n = s.length;
     let json = null;
@@ -585,7 +586,7 @@ export function check(s, opts) {
     }
     if (json === null) {
       return { status: 'out_of_memory', ok: false, ascii: '', unicode: '', errors: [], unicodeErrors: [],
-        label: null, labels: [], domainViolations: [], bidiDomain: null };
+        label: null, labels: [], domainViolations: [], bidiDomain: null, explained: false };
     }
     const r = JSON.parse(json);
     if (!Array.isArray(r.labels)) return r;
@@ -594,7 +595,28 @@ export function check(s, opts) {
       l.violations = l.violations.map(violation);
     }
     r.domainViolations = r.domainViolations.map(violation);
+    r.explained = true;
     return r;
+  });
+}
+
+// explain() keeps a record of about 44 bytes per code point: past this many
+// UTF-16 units (no DNS name comes near it) check() gives the verdict and the
+// codes of ToASCII and ToUnicode alone, so that a hostile 16 MB string costs
+// tens of megabytes of the module's memory, not more than all of it.  The
+// Python package draws the same line (explain_at_most).
+const CHECK_EXPLAIN_MAX = 1 << 20;
+
+function checkUnexplained(s, bits) {
+  return guarded(() => {
+    let st = runToASCII(s, bits);
+    const a = resultObject(st, st === ST_OK ? asciiString(outPtr, u32[(resPtr >>> 2) + 2]) : '');
+    st = runToUnicode(s, bits);
+    const hasText = st === ST_OK || st === ST_IDNA_ERRORS;
+    const u = resultObject(st, hasText ? utf16String(outPtr, u32[(resPtr >>> 2) + 2]) : '');
+    const status = a.status === 'out_of_memory' || u.status === 'out_of_memory' ? 'out_of_memory' : 'success';
+    return { status, ok: a.ok, ascii: a.value, unicode: u.value, errors: a.errors, unicodeErrors: u.errors,
+      label: a.label, labels: [], domainViolations: [], bidiDomain: null, explained: false };
   });
 }
 

@@ -68,7 +68,21 @@ test('check() of a long string', () => {
   const r = puny.check('ü'.repeat(1 << 20));
   assert.equal(r.status, 'success');
   assert.equal(r.ok, false);
+  assert.equal(r.explained, true);
   assert.deepEqual(r.errors, ['A4_1', 'A4_2']);
+  assert.equal(r.labels.length, 1);
+  // Past 1,048,576 units: the codes alone, no explanation (and no trap).
+  for (const big of ['a'.repeat(16 * 1024 * 1024), 'ü.\uD800'.repeat(1 << 19)]) {
+    const c = puny.check(big);
+    assert.equal(c.explained, false);
+    assert.equal(c.ok, false);
+    assert.ok(c.status === 'out_of_memory' || c.errors.length > 0, JSON.stringify(c.errors));
+    assert.deepEqual(c.labels, []);
+  }
+  const c = puny.check('ü.\uD800'.repeat(1 << 19));
+  assert.ok(c.errors.includes('V7') && c.unicodeErrors.includes('V7'));
+  assert.equal(c.label, 1);
+  assert.equal(puny.check('a.b').explained, true);
 });
 
 const NOT_STRINGS = [undefined, null, 0, 42, NaN, 1n, true, Symbol('x'), {}, [], ['a.com'], new String('a.com'),
