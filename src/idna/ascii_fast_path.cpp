@@ -5,9 +5,7 @@
 #include <array>
 #include <type_traits>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
+#include "simd/vector128.hpp"
 
 namespace puny::detail {
 namespace {
@@ -78,96 +76,6 @@ bool plain_by_code_unit(std::basic_string_view<Char> in, const label_rules& rule
   return !rules.dns_lengths || n <= max_domain_length;
 }
 
-#if defined(__SSE2__)
-
-// UTF-8 domains of 8 to 64 bytes — nearly every real one — are read in
-// 16-byte vectors made of loads that overlap at the end rather than run
-// past it, so the number of loads and the code path do not depend on the
-// length (a length-dependent loop mispredicts on every other domain).
-// Each byte position is then a bit of a 64-bit mask, and every label rule
-// is a few operations on the masks of dots and hyphens.  The helpers are
-// forced inline: out of line, their vectors and masks go through memory,
-// which costs as much as the work itself.
-constexpr std::size_t vector_min = 8;
-constexpr std::size_t vector_max = 64;
-
-/// A vector of input bytes, classified.
-struct classified {
-  __m128i lowered;   // A-Z lowered, everything else as it was
-  __m128i rejected;  // 0xFF where the byte is none of a-z A-Z 0-9 '-' '.'
-  unsigned dots;     // bit i: byte i is '.'
-  unsigned hyphens;  // bit i: byte i is '-'
-};
-
-/// 0xFF in the bytes of v within [lo, lo + count): one add and one signed
-/// compare, as the add moves lo to -128 and wraps everything below the
-/// range above it.
-[[gnu::always_inline]] inline __m128i in_range(__m128i v, char lo, int count) noexcept {
-  const __m128i shifted = _mm_add_epi8(v, _mm_set1_epi8(static_cast<char>(0x80 - lo)));
-  return _mm_cmplt_epi8(shifted, _mm_set1_epi8(static_cast<char>(-128 + count)));
-}
-
-[[gnu::always_inline]] inline classified classify(__m128i v) noexcept {
-  const __m128i upper = in_range(v, 'A', 26);
-  const __m128i lowered = _mm_or_si128(v, _mm_and_si128(upper, _mm_set1_epi8(0x20)));
-  const __m128i dot = _mm_cmpeq_epi8(v, _mm_set1_epi8('.'));
-  const __m128i hyphen = _mm_cmpeq_epi8(v, _mm_set1_epi8('-'));
-  const __m128i accepted =
-      _mm_or_si128(_mm_or_si128(in_range(lowered, 'a', 26), in_range(v, '0', 10)), _mm_or_si128(dot, hyphen));
-  return {lowered, _mm_andnot_si128(accepted, _mm_set1_epi8(-1)), static_cast<unsigned>(_mm_movemask_epi8(dot)),
-          static_cast<unsigned>(_mm_movemask_epi8(hyphen))};
-}
-
-[[gnu::always_inline]] inline __m128i load8(const char* p) noexcept {
-  return _mm_loadl_epi64(reinterpret_cast<const __m128i*>(p));
-}
-[[gnu::always_inline]] inline __m128i load16(const char* p) noexcept {
-  return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-}
-
-/// The bits of a 16-bit lane mask at input positions: lanes 0-7 from
-/// position `low`, lanes 8-15 from position `high`.
-[[gnu::always_inline]] inline std::uint64_t place(unsigned lanes, std::size_t low, std::size_t high) noexcept {
-  return (std::uint64_t{lanes & 0xFFu} << low) | (std::uint64_t{lanes >> 8} << high);
-}
-
-/// The masks of a whole domain, and where its vectors came from.
-struct domain_bits {
-  std::size_t at[4];  // where each 8-byte half (n <= 32) or each vector (n > 32) was read
-  __m128i rejected;   // any lane nonzero: some byte is not a-z A-Z 0-9 '-' '.'
-  std::uint64_t dots = 0;
-  std::uint64_t hyphens = 0;
-};
-
-/// n in [8, 32]: four 8-byte loads at 0, 8, 16, 24, each pulled back to
-/// end at most at n.
-[[gnu::always_inline]] inline void read_up_to_32(const char* in, std::size_t n, domain_bits& d,
-                                                 __m128i (&lowered)[4]) noexcept {
-  for (std::size_t j = 0; j < 4; ++j) d.at[j] = std::min(8 * j, n - 8);
-  const classified a = classify(_mm_unpacklo_epi64(load8(in + d.at[0]), load8(in + d.at[1])));
-  const classified b = classify(_mm_unpacklo_epi64(load8(in + d.at[2]), load8(in + d.at[3])));
-  d.rejected = _mm_or_si128(a.rejected, b.rejected);
-  d.dots = place(a.dots, d.at[0], d.at[1]) | place(b.dots, d.at[2], d.at[3]);
-  d.hyphens = place(a.hyphens, d.at[0], d.at[1]) | place(b.hyphens, d.at[2], d.at[3]);
-  lowered[0] = a.lowered;
-  lowered[1] = b.lowered;
-}
-
-/// n in (32, 64]: four 16-byte loads at 0, 16, 32, 48, pulled back the same way.
-[[gnu::always_inline]] inline void read_up_to_64(const char* in, std::size_t n, domain_bits& d,
-                                                 __m128i (&lowered)[4]) noexcept {
-  for (std::size_t j = 0; j < 4; ++j) d.at[j] = std::min(16 * j, n - 16);
-  __m128i rejected = _mm_setzero_si128();
-  for (std::size_t j = 0; j < 4; ++j) {
-    const classified c = classify(load16(in + d.at[j]));
-    rejected = _mm_or_si128(rejected, c.rejected);
-    d.dots |= std::uint64_t{c.dots} << d.at[j];
-    d.hyphens |= std::uint64_t{c.hyphens} << d.at[j];
-    lowered[j] = c.lowered;
-  }
-  d.rejected = rejected;
-}
-
 /// The label rules of plain_by_code_unit on n <= 64 positions at once.
 [[gnu::always_inline]] inline bool labels_ok(std::uint64_t dots, std::uint64_t hyphens, std::size_t n,
                                              const label_rules& rules) noexcept {
@@ -190,32 +98,184 @@ struct domain_bits {
   return failing == 0;
 }
 
-/// lower_plain_ascii_domain for UTF-8 of vector_min to vector_max bytes;
-/// writes to `out` only when it returns true.
-[[gnu::always_inline]] inline bool lower_by_vector(const char* in, std::size_t n, char* out,
+/// Each ASCII code unit's part in the decision, for masks_by_code_unit: bit
+/// 0 rejects it (not a-z A-Z 0-9 '-' '.'), bit 1 is a dot, bit 2 a hyphen.
+/// Entry 128 stands for every non-ASCII unit.
+constexpr std::array<std::uint8_t, 129> unit_bits = [] {
+  std::array<std::uint8_t, 129> t{};
+  for (std::size_t c = 0; c < t.size(); ++c) {
+    const std::uint8_t k = c < 128 ? kinds[c] : std::uint8_t{other};
+    t[c] = k == other ? 1 : k == dot ? 2 : k == hyphen ? 4 : 0;
+  }
+  return t;
+}();
+
+/// plain_by_code_unit for 1 to 64 code units without a branch per unit:
+/// one table load per unit builds the masks of dots and hyphens, and
+/// labels_ok applies every label rule to them at once (as the SSE2 path
+/// does with vectors).  Where there is no SSE2 (wasm32, aarch64) and for
+/// UTF-16 and UTF-32 input, this is the path nearly every domain takes;
+/// plain_by_code_unit branches on every unit and every dot.
+template <class Char>
+[[gnu::always_inline]] inline bool plain_by_masks(std::basic_string_view<Char> in, const label_rules& rules) noexcept {
+  const std::size_t n = in.size();
+  std::uint64_t dots = 0;
+  std::uint64_t hyphens = 0;
+  unsigned rejected = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const auto c = static_cast<std::uint32_t>(static_cast<std::make_unsigned_t<Char>>(in[i]));
+    const unsigned k = unit_bits[std::min<std::uint32_t>(c, 128)];
+    rejected |= k;
+    dots |= std::uint64_t{(k >> 1) & 1u} << i;
+    hyphens |= std::uint64_t{(k >> 2) & 1u} << i;
+  }
+  // 64 units cannot pass 253 (A4_1); labels_ok covers A4_2.
+  return (rejected & 1u) == 0 && labels_ok(dots, hyphens, n, rules);
+}
+
+#if defined(PUNY_VECTOR128)
+
+// Domains of 8 to 64 code units — nearly every real one — in UTF-8 or
+// UTF-16 are read in 16-byte vectors (UTF-16 narrowed to bytes on the
+// way, every non-ASCII unit becoming a byte that is rejected) made of
+// loads that overlap at the end rather than run past it, so the number of
+// loads and the code path do not depend on the length (a length-dependent
+// loop mispredicts on every other domain).  Each position is then a bit of
+// a 64-bit mask, and every label rule is a few operations on the masks of
+// dots and hyphens (labels_ok).  The helpers are forced inline: out of
+// line, their vectors and masks go through memory, which costs as much as
+// the work itself.  SSE2 on x86-64, SIMD128 in WebAssembly
+// (simd/vector128.hpp).
+constexpr std::size_t vector_min = 8;
+constexpr std::size_t vector_max = 64;
+
+using v128::vec;
+
+/// A vector of input bytes, classified.
+struct classified {
+  vec lowered;       // A-Z lowered, everything else as it was
+  vec rejected;      // 0xFF where the byte is none of a-z A-Z 0-9 '-' '.'
+  unsigned dots;     // bit i: byte i is '.'
+  unsigned hyphens;  // bit i: byte i is '-'
+};
+
+/// 0xFF in the bytes of v within [lo, lo + count): one add and one signed
+/// compare, as the add moves lo to -128 and wraps everything below the
+/// range above it.
+[[gnu::always_inline]] inline vec in_range(vec v, char lo, int count) noexcept {
+  const vec shifted = v128::add8(v, v128::splat8(static_cast<char>(0x80 - lo)));
+  return v128::lt8(shifted, v128::splat8(static_cast<char>(-128 + count)));
+}
+
+[[gnu::always_inline]] inline classified classify(vec v) noexcept {
+  const vec upper = in_range(v, 'A', 26);
+  const vec lowered = v128::or_(v, v128::and_(upper, v128::splat8(0x20)));
+  const vec dot = v128::eq8(v, v128::splat8('.'));
+  const vec hyphen = v128::eq8(v, v128::splat8('-'));
+  const vec accepted = v128::or_(v128::or_(in_range(lowered, 'a', 26), in_range(v, '0', 10)), v128::or_(dot, hyphen));
+  return {lowered, v128::and_not(v128::splat8(-1), accepted), v128::bitmask8(dot), v128::bitmask8(hyphen)};
+}
+
+/// 8 code units as 8 bytes in the low half (UTF-16: narrowed, so that a
+/// non-ASCII unit becomes 0x00 or 0xFF, both rejected).
+[[gnu::always_inline]] inline vec load8(const char* p) noexcept { return v128::load8(p); }
+[[gnu::always_inline]] inline vec load8(const char16_t* p) noexcept {
+  return v128::narrow16(v128::load16(p), v128::zero());
+}
+/// 16 code units as 16 bytes.
+[[gnu::always_inline]] inline vec load16(const char* p) noexcept { return v128::load16(p); }
+[[gnu::always_inline]] inline vec load16(const char16_t* p) noexcept {
+  return v128::narrow16(v128::load16(p), v128::load16(p + 8));
+}
+
+/// The low 8 bytes of v written as 8 code units at p.
+[[gnu::always_inline]] inline void store8(char* p, vec v) noexcept { v128::store8(p, v); }
+[[gnu::always_inline]] inline void store8(char16_t* p, vec v) noexcept { v128::store16(p, v128::widen_low(v)); }
+/// The 16 bytes of v written as 16 code units at p.
+[[gnu::always_inline]] inline void store16(char* p, vec v) noexcept { v128::store16(p, v); }
+[[gnu::always_inline]] inline void store16(char16_t* p, vec v) noexcept {
+  v128::store16(p, v128::widen_low(v));
+  v128::store16(p + 8, v128::widen_high(v));
+}
+
+/// The bits of a 16-bit lane mask at input positions: lanes 0-7 from
+/// position `low`, lanes 8-15 from position `high`.
+[[gnu::always_inline]] inline std::uint64_t place(unsigned lanes, std::size_t low, std::size_t high) noexcept {
+  return (std::uint64_t{lanes & 0xFFu} << low) | (std::uint64_t{lanes >> 8} << high);
+}
+
+/// The masks of a whole domain, and where its vectors came from.
+struct domain_bits {
+  std::size_t at[4];  // where each 8-unit half (n <= 32) or each vector (n > 32) was read
+  vec rejected;       // any lane nonzero: some unit is not a-z A-Z 0-9 '-' '.'
+  std::uint64_t dots = 0;
+  std::uint64_t hyphens = 0;
+};
+
+/// n in [8, 32]: four 8-unit loads at 0, 8, 16, 24, each pulled back to
+/// end at most at n.
+template <class Char>
+[[gnu::always_inline]] inline void read_up_to_32(const Char* in, std::size_t n, domain_bits& d,
+                                                 vec (&lowered)[4]) noexcept {
+  for (std::size_t j = 0; j < 4; ++j) d.at[j] = std::min(8 * j, n - 8);
+  const classified a = classify(v128::low_halves(load8(in + d.at[0]), load8(in + d.at[1])));
+  const classified b = classify(v128::low_halves(load8(in + d.at[2]), load8(in + d.at[3])));
+  d.rejected = v128::or_(a.rejected, b.rejected);
+  d.dots = place(a.dots, d.at[0], d.at[1]) | place(b.dots, d.at[2], d.at[3]);
+  d.hyphens = place(a.hyphens, d.at[0], d.at[1]) | place(b.hyphens, d.at[2], d.at[3]);
+  lowered[0] = a.lowered;
+  lowered[1] = b.lowered;
+}
+
+/// n in (32, 64]: four 16-unit loads at 0, 16, 32, 48, pulled back the same way.
+template <class Char>
+[[gnu::always_inline]] inline void read_up_to_64(const Char* in, std::size_t n, domain_bits& d,
+                                                 vec (&lowered)[4]) noexcept {
+  for (std::size_t j = 0; j < 4; ++j) d.at[j] = std::min(16 * j, n - 16);
+  vec rejected = v128::zero();
+  for (std::size_t j = 0; j < 4; ++j) {
+    const classified c = classify(load16(in + d.at[j]));
+    rejected = v128::or_(rejected, c.rejected);
+    d.dots |= std::uint64_t{c.dots} << d.at[j];
+    d.hyphens |= std::uint64_t{c.hyphens} << d.at[j];
+    lowered[j] = c.lowered;
+  }
+  d.rejected = rejected;
+}
+
+/// lower_plain_ascii_domain for vector_min to vector_max code units of
+/// UTF-8 or UTF-16; writes to `out` only when it returns true.
+template <class Char, class Out>
+[[gnu::always_inline]] inline bool lower_by_vector(const Char* in, std::size_t n, Out* out,
                                                    const label_rules& rules) noexcept {
   domain_bits d;
-  __m128i lowered[4];
+  vec lowered[4];
   const bool wide = n > 32;
   if (wide) {
     read_up_to_64(in, n, d, lowered);
   } else {
     read_up_to_32(in, n, d, lowered);
   }
-  if (_mm_movemask_epi8(d.rejected) != 0 || !labels_ok(d.dots, d.hyphens, n, rules)) return false;
-  // The same overlapping positions as the loads; overlapping bytes agree.
+  if (v128::bitmask8(d.rejected) != 0 || !labels_ok(d.dots, d.hyphens, n, rules)) return false;
+  // The same overlapping positions as the loads; overlapping units agree.
   if (wide) {
-    for (std::size_t j = 0; j < 4; ++j) _mm_storeu_si128(reinterpret_cast<__m128i*>(out + d.at[j]), lowered[j]);
+    for (std::size_t j = 0; j < 4; ++j) store16(out + d.at[j], lowered[j]);
   } else {
     for (std::size_t j = 0; j < 2; ++j) {
-      _mm_storel_epi64(reinterpret_cast<__m128i*>(out + d.at[2 * j]), lowered[j]);
-      _mm_storel_epi64(reinterpret_cast<__m128i*>(out + d.at[2 * j + 1]), _mm_unpackhi_epi64(lowered[j], lowered[j]));
+      store8(out + d.at[2 * j], lowered[j]);
+      store8(out + d.at[2 * j + 1], v128::high_half(lowered[j]));
     }
   }
   return true;
 }
 
-#endif  // __SSE2__
+/// Whether the vector path reads this code unit type and writes this output type.
+template <class Char, class Out>
+constexpr bool vector_pair = (std::is_same_v<Char, char> && std::is_same_v<Out, char>) ||
+                             (std::is_same_v<Char, char16_t> &&
+                              (std::is_same_v<Out, char> || std::is_same_v<Out, char16_t>));
+
+#endif  // PUNY_VECTOR128
 
 }  // namespace
 
@@ -229,19 +289,22 @@ ascii_fast_path lower_plain_ascii_domain(std::basic_string_view<Char> in, std::s
   // ToUnicode of an ACE domain, a common case, is refused from four code
   // units rather than after classifying all of them.
   if (n >= 4 && in[2] == '-' && in[3] == '-' && in[0] != '.' && in[1] != '.') return ascii_fast_path::not_taken;
-#if defined(__SSE2__)
-  if constexpr (std::is_same_v<Char, char>) {
+#if defined(PUNY_VECTOR128)
+  if constexpr (vector_pair<Char, Out>) {
     if (n >= vector_min && n <= vector_max && n <= out.size()) {
-      // Likewise a domain with a non-ASCII byte among its first eight, as
-      // most domains for ToASCII that are not plain ASCII have.
-      if (_mm_movemask_epi8(load8(in.data())) != 0) return ascii_fast_path::not_taken;
+      // Likewise a UTF-8 domain with a non-ASCII byte among its first
+      // eight, as most domains for ToASCII that are not plain ASCII have.
+      if constexpr (std::is_same_v<Char, char>) {
+        if (v128::bitmask8(v128::load8(in.data())) != 0) return ascii_fast_path::not_taken;
+      }
       return lower_by_vector(in.data(), n, out.data(), rules) ? ascii_fast_path::written : ascii_fast_path::not_taken;
     }
   }
 #endif
   // Short, long or wide input, or too little room: checked first, so that
   // nothing is written for a domain the general path takes.
-  if (!plain_by_code_unit(in, rules)) return ascii_fast_path::not_taken;
+  const bool plain = n == 0 ? false : n <= 64 ? plain_by_masks(in, rules) : plain_by_code_unit(in, rules);
+  if (!plain) return ascii_fast_path::not_taken;
   if (n > out.size()) return ascii_fast_path::output_too_small;
   for (std::size_t i = 0; i < n; ++i) {
     out[i] = static_cast<Out>(ascii_lower(static_cast<char32_t>(static_cast<std::make_unsigned_t<Char>>(in[i]))));
