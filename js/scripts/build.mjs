@@ -4,7 +4,7 @@
 // repository root, copies the module to js/dist/puny.wasm, proves it has no
 // imports (it must instantiate with `{}` in Node, browsers, Deno and edge
 // workers alike) and prints its size, raw and gzipped.
-//   node scripts/build.mjs [--build-dir DIR] [--jobs N] [--keep-names] [--optimize-size]
+//   node scripts/build.mjs [--build-dir DIR] [--jobs N] [--keep-names] [--optimize-size] [--no-simd]
 // --keep-names keeps the name section (function names in a trap's stack
 // trace; +7 KB gzipped).  --optimize-size compiles with -Os instead of -O3
 // (in build-js/wasm-os: -20 KB gzipped, measured 0-15% slower on the
@@ -29,6 +29,9 @@ const optimizeSize = args.includes('--optimize-size');
 const buildDir = resolve(repo, option('--build-dir', join('build-js', optimizeSize ? 'wasm-os' : 'wasm')));
 const jobs = option('--jobs', process.env.PUNY_JS_JOBS || '2');
 const keepNames = args.includes('--keep-names');
+// --no-simd: a module without WebAssembly SIMD128, for engines older than
+// 2021 (js/wasm/CMakeLists.txt, PUNY_JS_SIMD).
+const simd = !args.includes('--no-simd');
 
 function fail(message) {
   console.error(`build: FAILED: ${message}`);
@@ -60,7 +63,7 @@ const configure = [
   '-S', join(jsDir, 'wasm'), '-B', buildDir, '-G', 'Ninja',
   `-DCMAKE_TOOLCHAIN_FILE=${join(repo, 'cmake', 'toolchains', 'wasm32-wasi.cmake')}`,
   '-DCMAKE_BUILD_TYPE=Release', `-DPUNY_SOURCE_DIR=${repo}`, '-DPUNY_WERROR=ON',
-  `-DPUNY_JS_STRIP_ALL=${keepNames ? 'OFF' : 'ON'}`,
+  `-DPUNY_JS_STRIP_ALL=${keepNames ? 'OFF' : 'ON'}`, `-DPUNY_JS_SIMD=${simd ? 'ON' : 'OFF'}`,
 ];
 if (optimizeSize) configure.push('-DCMAKE_CXX_FLAGS_RELEASE=-Os -DNDEBUG');
 if (process.env.CMAKE_CXX_COMPILER_LAUNCHER) {

@@ -38,6 +38,19 @@ const OPTION_BITS = new Map([
   ['displayFallback', 1 << 10],
 ]);
 
+const OPT_FORBID_DOMAIN_CODE_POINTS = 1 << 7;
+const OPT_REJECT_EMPTY = 1 << 8;
+const OPT_ASCII_INPUT_LOWERCASE_ONLY = 1 << 9;
+
+// Node's Buffer, when the host has it: a Buffer over the module's memory
+// decodes bytes and UTF-16 units natively (latin1Slice, ucs2Slice; both keep
+// every unit as it is, lone surrogates included), faster than
+// String.fromCharCode.apply over a subarray.  Browsers take the loops.
+const NodeBuffer = typeof globalThis.Buffer === 'function' &&
+  typeof globalThis.Buffer.prototype.latin1Slice === 'function' &&
+  typeof globalThis.Buffer.prototype.ucs2Slice === 'function' ? globalThis.Buffer : null;
+let useNodeBuffer = NodeBuffer !== null;
+
 // ---------------------------------------------------------------------------
 // The instance and its views.
 
@@ -48,6 +61,7 @@ let u8 = null;
 let u16 = null;
 let u32 = null;
 let i32 = null;
+let nb = null; // a Buffer over the memory, or null (see NodeBuffer)
 let pendingInstance = null; // a Promise while an async re-instantiation runs
 let batchCrossings = 0; // calls of the batch exports, for tests
 
@@ -73,6 +87,7 @@ function refreshViews() {
   u16 = new Uint16Array(b);
   u32 = new Uint32Array(b);
   i32 = new Int32Array(b);
+  nb = useNodeBuffer ? NodeBuffer.from(b) : null;
 }
 
 function views() {
@@ -93,6 +108,7 @@ const latin1 = typeof TextDecoder === 'function' ? new TextDecoder('latin1') : n
 
 // Bytes [ptr, ptr + n) as a string, one char per byte (ASCII output).
 function asciiString(ptr, n) {
+  if (nb !== null) return nb.latin1Slice(ptr, ptr + n);
   if (n <= 256) return String.fromCharCode.apply(null, u8.subarray(ptr, ptr + n));
   if (latin1 !== null) return latin1.decode(u8.subarray(ptr, ptr + n));
   let s = '';
@@ -104,6 +120,7 @@ function asciiString(ptr, n) {
 
 // UTF-16 units [ptr, ptr + 2n) as a string (ptr even).
 function utf16String(ptr, n) {
+  if (nb !== null) return nb.ucs2Slice(ptr, ptr + 2 * n);
   const p = ptr >>> 1;
   if (n <= 8192) return String.fromCharCode.apply(null, u16.subarray(p, p + n));
   let s = '';
@@ -334,6 +351,46 @@ export function unicodeVersion() {
 // ---------------------------------------------------------------------------
 // ToASCII and ToUnicode, one name per crossing.
 
+// The URL Standard's shortcut for an all-ASCII input (options
+// asciiInputLowercaseOnly, set by the whatwg profile), done in JS because it
+// needs no table: the library's to_ascii (src/idna/to_ascii.cpp,
+// lowercase_only) lowercases such an input and, when asked, records W1 for a
+// forbidden domain code point and W2 for an empty result, nothing else.  So
+// for an ASCII name the answer is here without crossing into WebAssembly:
+// the lowercased name, or null on W1/W2 (false: not ASCII, ask the module).
+// test/fast-path.test.mjs holds it equal to the module on random input.
+function whatwgAscii(s, bits) {
+  const n = s.length;
+  if (n === 0) return (bits & OPT_REJECT_EMPTY) !== 0 ? null : '';
+  let upper = false;
+  if ((bits & OPT_FORBID_DOMAIN_CODE_POINTS) !== 0) {
+    for (let i = 0; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 0x80) return false;
+      if (FORBIDDEN_ASCII[c] !== 0) return null;
+      upper ||= c >= 0x41 && c <= 0x5a;
+    }
+  } else {
+    for (let i = 0; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 0x80) return false;
+      upper ||= c >= 0x41 && c <= 0x5a;
+    }
+  }
+  // On an ASCII string toLowerCase changes A-Z only (no locale applies).
+  return upper ? s.toLowerCase() : s;
+}
+
+// The URL Standard's forbidden domain code points within ASCII: U+0000-U+001F,
+// space, # % / : < > ? @ [ \ ] ^ | and U+007F.
+const FORBIDDEN_ASCII = (() => {
+  const t = new Uint8Array(128);
+  for (let c = 0; c < 0x21; c++) t[c] = 1;
+  for (const ch of '#%/:<>?@[\\]^|') t[ch.charCodeAt(0)] = 1;
+  t[0x7f] = 1;
+  return t;
+})();
+
 // Runs ToASCII; leaves puny_result at resPtr and returns the status, or
 // ST_OUT_OF_MEMORY when the input could not be copied in.
 function runToASCII(s, bits) {
@@ -391,6 +448,10 @@ function resultObject(st, value) {
 export function toASCII(s, opts) {
   if (typeof s !== 'string') checkString(s, 'toASCII: the domain name');
   const bits = optionBits(opts);
+  if ((bits & OPT_ASCII_INPUT_LOWERCASE_ONLY) !== 0) {
+    const r = whatwgAscii(s, bits);
+    if (r !== false) return r;
+  }
   try {
     const st = runToASCII(s, bits);
     if (st !== ST_OK) return null;
@@ -693,6 +754,7 @@ function runBatch(names, total, bits, unicode, take, fn) {
 function batch(names, opts, unicode, detailed, fn) {
   const total = checkArray(names, fn);
   const bits = optionBits(opts);
+  if (!unicode && !detailed && (bits & OPT_ASCII_INPUT_LOWERCASE_ONLY) !== 0) return asciiFirstBatch(names, bits, fn);
   return guarded(() => {
     const out = new Array(names.length);
     runBatch(names, total, bits, unicode, detailed
@@ -713,6 +775,29 @@ function batch(names, opts, unicode, detailed, fn) {
         }
         : (i, st, errors, label, position, text) => { out[i] = text; },
     fn);
+    return out;
+  });
+}
+
+// toASCIIBatch with asciiInputLowercaseOnly: the ASCII names are answered in
+// JS (whatwgAscii), the others go to the module in one batch.
+function asciiFirstBatch(names, bits, fn) {
+  const out = new Array(names.length);
+  let rest = null;
+  let restTotal = 0;
+  for (let i = 0; i < names.length; i++) {
+    const r = whatwgAscii(names[i], bits);
+    if (r !== false) {
+      out[i] = r;
+    } else {
+      (rest ??= []).push(i);
+      restTotal += names[i].length;
+    }
+  }
+  if (rest === null) return out;
+  const sub = rest.length === names.length ? names : rest.map((i) => names[i]);
+  return guarded(() => {
+    runBatch(sub, restTotal, bits, false, (k, st, errors, label, position, text) => { out[rest[k]] = text; }, fn);
     return out;
   });
 }
@@ -1063,6 +1148,16 @@ export const __internal = {
   },
   module() {
     return wasmModule;
+  },
+  /** The JS answer of the URL Standard's ASCII shortcut: a string, null, or false (not ASCII). */
+  whatwgAscii(s, bits) {
+    return whatwgAscii(s, bits);
+  },
+  /** Decode with Node's Buffer (true, where the host has it) or with the portable loops (false). */
+  useNodeBuffer(on) {
+    useNodeBuffer = Boolean(on) && NodeBuffer !== null;
+    if (mem !== null) refreshViews();
+    return useNodeBuffer;
   },
   /** How many times the batch exports were called since the module was loaded. */
   batchCrossings() {
