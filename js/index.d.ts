@@ -221,6 +221,8 @@ export function version(): string;
 /** The Unicode version of the tables ("17.0.0"). */
 export function unicodeVersion(): string;
 
-/** Instantiates a compiled puny.wasm synchronously (already done by the entry points). */
-export function init(module: WebAssembly.Module): void;
-export function initAsync(module: WebAssembly.Module): Promise<void>;
+// `object`, not WebAssembly.Module: that global type comes only with the
+// DOM lib, and these declarations must check in a Node-only project too.
+/** Instantiates a compiled puny.wasm (a WebAssembly.Module) synchronously (already done by the entry points). */
+export function init(module: object): void;
+export function initAsync(module: object): Promise<void>;
