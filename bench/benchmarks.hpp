@@ -29,6 +29,7 @@ inline constexpr const char* to_ascii_direction = "to_ascii";
 inline constexpr const char* to_unicode_direction = "to_unicode";
 inline constexpr const char* impl_puny = "puny";                    // default options (profile uts46)
 inline constexpr const char* impl_puny_icu_like = "puny_icu_like";  // the options ICU's flags amount to
+inline constexpr const char* impl_puny_whatwg = "puny_whatwg";      // profile whatwg (URL Standard, beStrict = false)
 inline constexpr const char* impl_icu = "icu";
 inline constexpr const char* impl_libidn2 = "libidn2";
 [[nodiscard]] std::string idna_benchmark_name(const char* direction, domain_corpus c, const char* impl);

@@ -208,12 +208,14 @@ std::string idna_benchmark_name(const char* direction, domain_corpus c, const ch
 void register_idna_benchmarks() {
   const puny::idna_options defaults{};
   const puny::idna_options icu_like = icu_like_options();
+  const puny::idna_options whatwg = puny::idna_options::for_profile(puny::idna_profile::whatwg);
   benchmark::RegisterBenchmark("idna/overhead/unicode/none", bm_overhead);
   for (const domain_corpus c : {domain_corpus::ascii, domain_corpus::unicode, domain_corpus::mixed}) {
     const auto name = [&](const char* impl) { return idna_benchmark_name(to_ascii_direction, c, impl); };
     benchmark::RegisterBenchmark(name(impl_puny).c_str(), bm_to_ascii_puny, c, defaults, name(impl_puny));
     benchmark::RegisterBenchmark(name(impl_puny_icu_like).c_str(), bm_to_ascii_puny, c, icu_like,
                                  name(impl_puny_icu_like));
+    benchmark::RegisterBenchmark(name(impl_puny_whatwg).c_str(), bm_to_ascii_puny, c, whatwg, name(impl_puny_whatwg));
     if (icu::available) benchmark::RegisterBenchmark(name(impl_icu).c_str(), bm_to_ascii_icu, c);
     if (idn2::available) benchmark::RegisterBenchmark(name(impl_libidn2).c_str(), bm_to_ascii_idn2, c);
   }

@@ -101,6 +101,19 @@ void print_idna_summary(std::ostream& out, const collecting_reporter& results) {
         << pad(headline ? (*headline <= row.goal ? "met" : "NOT met") : "-", 9) << pad(cell(ratio(p, icu_ns), 3), 10)
         << pad(cell(ratio(like, idn2_ns), 3), 11) << '\n';
   }
+  // Issue 27: the URL Standard's profile on ASCII hosts costs no more than
+  // the default profile (within 1.2×).
+  for (const idna_row& row : idna_rows) {
+    if (row.direction != std::string_view(to_ascii_direction)) continue;
+    const auto url = ns(row, impl_puny_whatwg);
+    const auto p = ns(row, impl_puny);
+    if (!url) continue;
+    const auto r = ratio(url, p);
+    out << pad_right(std::string("whatwg ") + name_of(row.corpus), w) << pad(cell(url, 1), 9)
+        << "  whatwg/puny " << cell(r, 3);
+    if (row.corpus == domain_corpus::ascii) out << " (goal <= 1.20: " << (r && *r <= 1.2 ? "met" : "NOT met") << ")";
+    out << '\n';
+  }
   if (const auto o = results.ns("idna/overhead/unicode/none", per_domain)) {
     out << pad_right("(loop only)", w) << pad(cell(o, 1), 9) << "  harness cost included in every figure\n";
   }

@@ -5,6 +5,7 @@
 #include <array>
 #include <type_traits>
 
+#include "idna/conversions.hpp"
 #include "simd/vector128.hpp"
 
 namespace puny::detail {
@@ -167,7 +168,9 @@ struct classified {
   return v128::lt8(shifted, v128::splat8(static_cast<char>(-128 + count)));
 }
 
-[[gnu::always_inline]] inline classified classify(vec v) noexcept {
+/// For the UTS #46 fast path: a-z A-Z 0-9 '-' '.' accepted, with the
+/// positions of the dots and hyphens.
+[[gnu::always_inline]] inline classified ldh_classify(vec v) noexcept {
   const vec upper = in_range(v, 'A', 26);
   const vec lowered = v128::or_(v, v128::and_(upper, v128::splat8(0x20)));
   const vec dot = v128::eq8(v, v128::splat8('.'));
@@ -214,7 +217,7 @@ struct domain_bits {
 
 /// n in [8, 32]: four 8-unit loads at 0, 8, 16, 24, each pulled back to
 /// end at most at n.
-template <class Char>
+template <classified (*classify)(vec), class Char>
 [[gnu::always_inline]] inline void read_up_to_32(const Char* in, std::size_t n, domain_bits& d,
                                                  vec (&lowered)[4]) noexcept {
   for (std::size_t j = 0; j < 4; ++j) d.at[j] = std::min(8 * j, n - 8);
@@ -228,7 +231,7 @@ template <class Char>
 }
 
 /// n in (32, 64]: four 16-unit loads at 0, 16, 32, 48, pulled back the same way.
-template <class Char>
+template <classified (*classify)(vec), class Char>
 [[gnu::always_inline]] inline void read_up_to_64(const Char* in, std::size_t n, domain_bits& d,
                                                  vec (&lowered)[4]) noexcept {
   for (std::size_t j = 0; j < 4; ++j) d.at[j] = std::min(16 * j, n - 16);
@@ -252,12 +255,53 @@ template <class Char, class Out>
   vec lowered[4];
   const bool wide = n > 32;
   if (wide) {
-    read_up_to_64(in, n, d, lowered);
+    read_up_to_64<ldh_classify>(in, n, d, lowered);
   } else {
-    read_up_to_32(in, n, d, lowered);
+    read_up_to_32<ldh_classify>(in, n, d, lowered);
   }
   if (v128::bitmask8(d.rejected) != 0 || !labels_ok(d.dots, d.hyphens, n, rules)) return false;
   // The same overlapping positions as the loads; overlapping units agree.
+  if (wide) {
+    for (std::size_t j = 0; j < 4; ++j) store16(out + d.at[j], lowered[j]);
+  } else {
+    for (std::size_t j = 0; j < 2; ++j) {
+      store8(out + d.at[2 * j], lowered[j]);
+      store8(out + d.at[2 * j + 1], v128::high_half(lowered[j]));
+    }
+  }
+  return true;
+}
+
+/// For the URL Standard's shortcut with forbidden domain code points: any
+/// ASCII byte but those (U+0000-U+0020, # % / : < > ? @ [ \ ] ^ | U+007F)
+/// accepted.  A byte of 0x80 or more is negative as a signed byte, so the
+/// one compare below U+0021 rejects it with the controls and the space;
+/// narrowed UTF-16 gives 0x00 or 0xFF for a non-ASCII unit, both rejected.
+[[gnu::always_inline]] inline classified url_classify(vec v) noexcept {
+  const vec upper = in_range(v, 'A', 26);
+  const vec lowered = v128::or_(v, v128::and_(upper, v128::splat8(0x20)));
+  vec rejected = v128::lt8(v, v128::splat8(0x21));
+  rejected = v128::or_(rejected, v128::or_(v128::eq8(v, v128::splat8('#')), v128::eq8(v, v128::splat8('%'))));
+  rejected = v128::or_(rejected, v128::or_(v128::eq8(v, v128::splat8('/')), v128::eq8(v, v128::splat8(':'))));
+  rejected = v128::or_(rejected, v128::or_(v128::eq8(v, v128::splat8('<')), in_range(v, '>', 3)));  // > ? @
+  rejected = v128::or_(rejected, v128::or_(in_range(v, '[', 4), v128::eq8(v, v128::splat8('|'))));  // [ \ ] ^
+  rejected = v128::or_(rejected, v128::eq8(v, v128::splat8(0x7F)));
+  return {lowered, rejected, 0, 0};
+}
+
+/// lower_url_ascii_domain with forbidden code points, for vector_min to
+/// vector_max code units of UTF-8 or UTF-16; writes only when it returns true.
+template <class Char>
+[[gnu::always_inline]] inline bool lower_url_by_vector(const Char* in, std::size_t n, char* out) noexcept {
+  domain_bits d;
+  vec lowered[4];
+  const bool wide = n > 32;
+  if (wide) {
+    read_up_to_64<url_classify>(in, n, d, lowered);
+  } else {
+    read_up_to_32<url_classify>(in, n, d, lowered);
+  }
+  if (v128::bitmask8(d.rejected) != 0) return false;
   if (wide) {
     for (std::size_t j = 0; j < 4; ++j) store16(out + d.at[j], lowered[j]);
   } else {
@@ -311,6 +355,40 @@ ascii_fast_path lower_plain_ascii_domain(std::basic_string_view<Char> in, std::s
   }
   return ascii_fast_path::written;
 }
+
+template <class Char>
+ascii_fast_path lower_url_ascii_domain(std::basic_string_view<Char> in, std::span<char> out, bool forbid) noexcept {
+  const std::size_t n = in.size();
+  if (n == 0) return ascii_fast_path::not_taken;  // W2, or an empty result: the caller's
+#if defined(PUNY_VECTOR128)
+  if constexpr (std::is_same_v<Char, char> || std::is_same_v<Char, char16_t>) {
+    // Without `forbid` U+0000 is accepted, which narrowed UTF-16 cannot
+    // tell from U+8000 and above: that rare option set takes the loop.
+    if (forbid && n >= vector_min && n <= vector_max && n <= out.size()) {
+      return lower_url_by_vector(in.data(), n, out.data()) ? ascii_fast_path::written : ascii_fast_path::not_taken;
+    }
+  }
+#endif
+  // One pass that checks, then one that writes, so that nothing is written
+  // for an input the caller takes on.
+  std::uint32_t any = 0;
+  bool forbidden = false;
+  for (std::size_t i = 0; i < n; ++i) {
+    const auto c = static_cast<std::uint32_t>(static_cast<std::make_unsigned_t<Char>>(in[i]));
+    any |= c;
+    forbidden |= forbid && c < 0x80 && is_forbidden_domain_code_point(c);
+  }
+  if (any >= 0x80 || forbidden) return ascii_fast_path::not_taken;
+  if (n > out.size()) return ascii_fast_path::output_too_small;
+  for (std::size_t i = 0; i < n; ++i) {
+    out[i] = static_cast<char>(ascii_lower(static_cast<char32_t>(static_cast<std::make_unsigned_t<Char>>(in[i]))));
+  }
+  return ascii_fast_path::written;
+}
+
+template ascii_fast_path lower_url_ascii_domain<char>(std::string_view, std::span<char>, bool) noexcept;
+template ascii_fast_path lower_url_ascii_domain<char16_t>(std::u16string_view, std::span<char>, bool) noexcept;
+template ascii_fast_path lower_url_ascii_domain<char32_t>(std::u32string_view, std::span<char>, bool) noexcept;
 
 template ascii_fast_path lower_plain_ascii_domain<char, char>(std::string_view, std::span<char>, const idna_options&,
                                                               idna_operation) noexcept;

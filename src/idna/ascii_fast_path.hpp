@@ -34,6 +34,18 @@ template <class Char, class Out>
 [[nodiscard]] ascii_fast_path lower_plain_ascii_domain(std::basic_string_view<Char> in, std::span<Out> out,
                                                        const idna_options& options, idna_operation operation) noexcept;
 
+/// The URL Standard's shortcut (idna_options::ascii_input_lowercase_only,
+/// "domain to ASCII" with beStrict = false): takes a non-empty `in` that is
+/// all ASCII and, when `forbid` (forbid_domain_code_points), holds no
+/// forbidden domain code point.  Its ToASCII result is then `in` with A-Z
+/// lowered and nothing recorded, written in the pass that checks it (16
+/// units per vector for 8 to 64 units of UTF-8 or UTF-16 when `forbid`).
+/// Otherwise not_taken and `out` untouched: W1, W2 or non-ASCII input are
+/// the caller's.
+template <class Char>
+[[nodiscard]] ascii_fast_path lower_url_ascii_domain(std::basic_string_view<Char> in, std::span<char> out,
+                                                     bool forbid) noexcept;
+
 /// IdnaMappingTable.txt on ASCII: A-Z map to a-z, everything else is valid
 /// (the generator asserts it), so this is all UTS #46 mapping does to ASCII.
 [[nodiscard]] constexpr char32_t ascii_lower(char32_t c) noexcept { return c >= U'A' && c <= U'Z' ? c + 0x20 : c; }

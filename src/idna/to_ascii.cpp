@@ -173,9 +173,24 @@ class ascii_writer {
 template <class Char>
 idna_result to_ascii_core(std::basic_string_view<Char> domain, std::span<char> out,
                           const idna_options& options) noexcept {
-  if (options.ascii_input_lowercase_only &&
-      std::all_of(domain.begin(), domain.end(), [](Char c) { return static_cast<char32_t>(c) < 0x80; })) {
-    return lowercase_only(domain, out, options);
+  if (options.ascii_input_lowercase_only) {
+    // URL Standard "domain to ASCII", beStrict = false: an ASCII host that
+    // needs nothing but lowercasing, in one pass (the common case of a URL
+    // parser); W1, W2 and the rest below.
+    switch (lower_url_ascii_domain(domain, out, options.forbid_domain_code_points)) {
+      case ascii_fast_path::written: {
+        idna_result r;
+        r.written = domain.size();
+        return r;
+      }
+      case ascii_fast_path::output_too_small:
+        return too_small(domain.size());
+      case ascii_fast_path::not_taken:
+        break;
+    }
+    if (std::all_of(domain.begin(), domain.end(), [](Char c) { return static_cast<char32_t>(c) < 0x80; })) {
+      return lowercase_only(domain, out, options);
+    }
   }
   switch (lower_plain_ascii_domain(domain, out, options, idna_operation::to_ascii)) {
     case ascii_fast_path::written: {

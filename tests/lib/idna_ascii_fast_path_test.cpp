@@ -437,4 +437,83 @@ TEST(IdnaAsciiFastPath, NonAsciiIsNeverTaken) {
             ascii_fast_path::not_taken);
 }
 
+// The URL Standard's shortcut (lower_url_ascii_domain): taken exactly when
+// the input is non-empty, all ASCII and, with `forbid`, free of forbidden
+// domain code points; then lowered, else nothing written.  Random strings
+// over all of ASCII plus non-ASCII units that narrow to 0x00 or 0xFF
+// (U+0100, U+00FF, U+8000, U+FFFF), every length from 0 to 80 (the vector
+// path covers 8 to 64), in UTF-8, UTF-16 and UTF-32.
+template <class Char>
+void check_url_shortcut(const std::vector<char32_t>& units, bool forbid) {
+  std::vector<Char> in;
+  bool ascii = true;
+  bool has_forbidden = false;
+  std::string lower;
+  for (const char32_t u : units) {
+    if constexpr (sizeof(Char) == 1) {
+      if (u >= 0x80) {  // as UTF-8 bytes: any byte >= 0x80 is non-ASCII
+        in.push_back(static_cast<Char>(0xC3));
+        in.push_back(static_cast<Char>(0xBF));
+        ascii = false;
+        continue;
+      }
+    }
+    in.push_back(static_cast<Char>(u));
+    if (u >= 0x80) {
+      ascii = false;
+    } else {
+      has_forbidden = has_forbidden || forbidden(static_cast<char>(u));
+      lower += static_cast<char>(u >= 'A' && u <= 'Z' ? u + 0x20 : u);
+    }
+  }
+  const bool take = !in.empty() && ascii && !(forbid && has_forbidden);
+  const std::basic_string_view<Char> view(in.data(), in.size());
+  std::vector<char> out(in.size() + 16, '#');
+  const ascii_fast_path got = puny::detail::lower_url_ascii_domain(view, std::span<char>(out.data(), in.size()), forbid);
+  SCOPED_TRACE("size " + std::to_string(sizeof(Char)) + " length " + std::to_string(in.size()) +
+               " forbid " + std::to_string(forbid));
+  if (!take) {
+    ASSERT_EQ(got, ascii_fast_path::not_taken);
+    ASSERT_EQ(out, std::vector<char>(out.size(), '#'));
+    return;
+  }
+  ASSERT_EQ(got, ascii_fast_path::written);
+  ASSERT_EQ(std::string(out.data(), in.size()), lower);
+  ASSERT_EQ(std::string(out.data() + in.size(), 16), std::string(16, '#'));
+  std::vector<char> short_out(in.size() + 16, '#');
+  ASSERT_EQ(puny::detail::lower_url_ascii_domain(view, std::span<char>(short_out.data(), in.size() - 1), forbid),
+            ascii_fast_path::output_too_small);
+  ASSERT_EQ(short_out, std::vector<char>(short_out.size(), '#'));
+}
+
+TEST(IdnaAsciiFastPath, UrlShortcutMatchesItsDefinition) {
+  std::mt19937 rng(27);
+  std::uniform_int_distribution<std::size_t> length(0, 80);
+  std::uniform_int_distribution<unsigned> roll(0, 999);
+  constexpr std::array<char32_t, 4> wide = {0x100, 0xFF, 0x8000, 0xFFFF};
+  const std::string letters = "abcXYZ019-._~example";
+  std::size_t taken = 0;
+  for (int round = 0; round < 6000; ++round) {
+    std::vector<char32_t> units(length(rng));
+    for (char32_t& u : units) {
+      const unsigned r = roll(rng);
+      // Mostly host characters, so that whole inputs get taken; now and
+      // then anything ASCII, or one of the non-ASCII units.
+      u = r < 960 ? static_cast<char32_t>(letters[r % letters.size()])
+          : r < 995 ? static_cast<char32_t>(r % 128) : wide[r % wide.size()];
+    }
+    for (const bool forbid : {true, false}) {
+      check_url_shortcut<char>(units, forbid);
+      check_url_shortcut<char16_t>(units, forbid);
+      check_url_shortcut<char32_t>(units, forbid);
+      if (HasFailure()) return;
+    }
+    bool all = !units.empty();
+    for (const char32_t u : units) all = all && u < 0x80 && !forbidden(static_cast<char>(u));
+    taken += all ? 1 : 0;
+  }
+  EXPECT_GT(taken, 1000u);
+  EXPECT_LT(taken, 5000u);
+}
+
 }  // namespace
