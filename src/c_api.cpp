@@ -40,51 +40,6 @@ static_assert(PUNY_IDNA_P4 == static_cast<int>(puny::idna_code::P4));
 static_assert(PUNY_IDNA_V7 == static_cast<int>(puny::idna_code::V7));
 static_assert(PUNY_IDNA_X4_2 == static_cast<int>(puny::idna_code::X4_2));
 
-constexpr puny_options known_options = (PUNY_OPT_DISPLAY_FALLBACK << 1) - 1;
-
-// One bit per idna_options member, in the order of the PUNY_OPT_ bits.
-constexpr bool puny::idna_options::*option_members[] = {
-    &puny::idna_options::use_std3_ascii_rules,       &puny::idna_options::check_hyphens,
-    &puny::idna_options::check_bidi,                 &puny::idna_options::check_joiners,
-    &puny::idna_options::transitional_processing,    &puny::idna_options::verify_dns_length,
-    &puny::idna_options::ignore_invalid_punycode,    &puny::idna_options::forbid_domain_code_points,
-    &puny::idna_options::reject_empty,               &puny::idna_options::ascii_input_lowercase_only,
-    &puny::idna_options::display_fallback,
-};
-static_assert(known_options == (puny_options{1} << std::size(option_members)) - 1);
-
-constexpr puny_options to_bits(const puny::idna_options& o) noexcept {
-  puny_options bits = 0;
-  for (std::size_t i = 0; i < std::size(option_members); ++i)
-    if (o.*option_members[i]) bits |= puny_options{1} << i;
-  return bits;
-}
-
-constexpr puny::idna_options from_bits(puny_options bits) noexcept {
-  puny::idna_options o;
-  for (std::size_t i = 0; i < std::size(option_members); ++i) o.*option_members[i] = ((bits >> i) & 1u) != 0;
-  return o;
-}
-
-static_assert(from_bits(to_bits(puny::idna_options::for_profile(puny::idna_profile::whatwg))) ==
-              puny::idna_options::for_profile(puny::idna_profile::whatwg));
-
-puny_result from_idna(const puny::idna_result& x) noexcept {
-  puny_result r = fresh();
-  r.errors = x.errors.bits();
-  r.written = x.written;
-  r.needed = x.needed;
-  r.position = x.position;
-  r.label = x.label;
-  if (x.code != puny::status::success)
-    r.status = static_cast<int>(x.code);
-  else if (!x.errors.empty())
-    r.status = PUNY_IDNA_ERRORS;
-  else
-    r.status = PUNY_OK;
-  return r;
-}
-
 template <class Convert>
 int domain_call(const char* in, std::size_t in_len, puny_options options, char* out, std::size_t out_cap,
                 puny_result* result, Convert convert) noexcept {

@@ -1,19 +1,22 @@
 // puny — what the C API's files share: the check of a (pointer, length)
 // argument, the views over one, the filling of a puny_result and of a
 // puny_standard_result, the rule codes' texts, and working memory taken
-// without throwing.  Internal: c_api.cpp (Punycode and IDNA),
-// c_api_display.cpp (display safety), c_api_idna2008.cpp and
-// c_api_idna2003.cpp only.
+// without throwing, the PUNY_OPT_ bits as idna_options.  Internal:
+// c_api.cpp (Punycode and IDNA), c_api_display.cpp (display safety),
+// c_api_idna2008.cpp, c_api_idna2003.cpp, and the JS package's WebAssembly
+// exports (js/wasm/puny_js.cpp), which call the C++ API over UTF-16.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <memory>
 #include <new>
 #include <span>
 #include <string_view>
 
 #include "puny/detail/standard_result.hpp"
+#include "puny/idna.hpp"
 #include "puny/puny.h"
 #include "puny/status.hpp"
 
@@ -29,6 +32,9 @@ namespace puny::c_api {
 }
 [[nodiscard]] inline std::u32string_view view(const char32_t* p, std::size_t n) noexcept {
   return n == 0 ? std::u32string_view() : std::u32string_view(p, n);
+}
+[[nodiscard]] inline std::u16string_view view(const char16_t* p, std::size_t n) noexcept {
+  return n == 0 ? std::u16string_view() : std::u16string_view(p, n);
 }
 
 // The output buffer of an argument that passed bad_buffer.
@@ -58,6 +64,36 @@ inline int with_status(puny_result* out, int status) noexcept {
   return finish(out, r);
 }
 
+// Every PUNY_OPT_ bit.
+inline constexpr puny_options known_options = (PUNY_OPT_DISPLAY_FALLBACK << 1) - 1;
+
+// One bit per idna_options member, in the order of the PUNY_OPT_ bits.
+inline constexpr bool puny::idna_options::*option_members[] = {
+    &puny::idna_options::use_std3_ascii_rules,       &puny::idna_options::check_hyphens,
+    &puny::idna_options::check_bidi,                 &puny::idna_options::check_joiners,
+    &puny::idna_options::transitional_processing,    &puny::idna_options::verify_dns_length,
+    &puny::idna_options::ignore_invalid_punycode,    &puny::idna_options::forbid_domain_code_points,
+    &puny::idna_options::reject_empty,               &puny::idna_options::ascii_input_lowercase_only,
+    &puny::idna_options::display_fallback,
+};
+static_assert(known_options == (puny_options{1} << std::size(option_members)) - 1);
+
+[[nodiscard]] constexpr puny_options to_bits(const puny::idna_options& o) noexcept {
+  puny_options bits = 0;
+  for (std::size_t i = 0; i < std::size(option_members); ++i)
+    if (o.*option_members[i]) bits |= puny_options{1} << i;
+  return bits;
+}
+
+[[nodiscard]] constexpr puny::idna_options from_bits(puny_options bits) noexcept {
+  puny::idna_options o;
+  for (std::size_t i = 0; i < std::size(option_members); ++i) o.*option_members[i] = ((bits >> i) & 1u) != 0;
+  return o;
+}
+
+static_assert(from_bits(to_bits(puny::idna_options::for_profile(puny::idna_profile::whatwg))) ==
+              puny::idna_options::for_profile(puny::idna_profile::whatwg));
+
 // The result of a core function: the C statuses 1–12 are puny::status's.
 [[nodiscard]] inline puny_result from_core(const puny::result& x) noexcept {
   puny_result r = fresh();
@@ -65,6 +101,24 @@ inline int with_status(puny_result* out, int status) noexcept {
   r.written = x.written;
   r.needed = x.needed;
   r.position = x.position;
+  return r;
+}
+
+// The result of a UTS #46 conversion: PUNY_IDNA_ERRORS when the call
+// succeeded but recorded codes.
+[[nodiscard]] inline puny_result from_idna(const puny::idna_result& x) noexcept {
+  puny_result r = fresh();
+  r.errors = x.errors.bits();
+  r.written = x.written;
+  r.needed = x.needed;
+  r.position = x.position;
+  r.label = x.label;
+  if (x.code != puny::status::success)
+    r.status = static_cast<int>(x.code);
+  else if (!x.errors.empty())
+    r.status = PUNY_IDNA_ERRORS;
+  else
+    r.status = PUNY_OK;
   return r;
 }
 

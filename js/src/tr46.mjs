@@ -16,8 +16,10 @@ function checkDomain(domainName) {
   }
 }
 
-/** UTS #46 ToASCII; null when the name breaks a rule. */
-export function toASCII(domainName, {
+// tr46's options (each false unless given, read by truthiness) as the
+// core's: every flag explicit, puny's own off.  Destructuring throws the
+// TypeError tr46's does for a null options object.
+function coreOptions({
   checkHyphens = false,
   checkBidi = false,
   checkJoiners = false,
@@ -25,49 +27,36 @@ export function toASCII(domainName, {
   verifyDNSLength = false,
   transitionalProcessing = false,
   ignoreInvalidPunycode = false,
-} = {}) {
-  checkDomain(domainName);
-  return coreToASCII(domainName, {
+}, toASCII) {
+  return {
     checkHyphens: !!checkHyphens,
     checkBidi: !!checkBidi,
     checkJoiners: !!checkJoiners,
     useSTD3ASCIIRules: !!useSTD3ASCIIRules,
-    verifyDNSLength: !!verifyDNSLength,
+    // tr46 reads verifyDNSLength in toASCII only.
+    verifyDNSLength: toASCII && !!verifyDNSLength,
     transitionalProcessing: !!transitionalProcessing,
     ignoreInvalidPunycode: !!ignoreInvalidPunycode,
     forbidDomainCodePoints: false,
     rejectEmpty: false,
     asciiInputLowercaseOnly: false,
     displayFallback: false,
-  });
+  };
+}
+
+/** UTS #46 ToASCII; null when the name breaks a rule. */
+export function toASCII(domainName, options = {}) {
+  checkDomain(domainName);
+  return coreToASCII(domainName, coreOptions(options, true));
 }
 
 // tr46's toUnicode reports no empty-label (X4_2) or DNS-length (A4_*) error.
 const IGNORED_IN_TO_UNICODE = new Set(['X4_2', 'A4_1', 'A4_2']);
 
 /** UTS #46 ToUnicode: { domain, error }. */
-export function toUnicode(domainName, {
-  checkHyphens = false,
-  checkBidi = false,
-  checkJoiners = false,
-  useSTD3ASCIIRules = false,
-  transitionalProcessing = false,
-  ignoreInvalidPunycode = false,
-} = {}) {
+export function toUnicode(domainName, options = {}) {
   checkDomain(domainName);
-  const r = coreToUnicodeResult(domainName, {
-    checkHyphens: !!checkHyphens,
-    checkBidi: !!checkBidi,
-    checkJoiners: !!checkJoiners,
-    useSTD3ASCIIRules: !!useSTD3ASCIIRules,
-    verifyDNSLength: false,
-    transitionalProcessing: !!transitionalProcessing,
-    ignoreInvalidPunycode: !!ignoreInvalidPunycode,
-    forbidDomainCodePoints: false,
-    rejectEmpty: false,
-    asciiInputLowercaseOnly: false,
-    displayFallback: false,
-  });
+  const r = coreToUnicodeResult(domainName, coreOptions(options, false));
   if (r.value === null) {
     const e = new Error(`tr46: toUnicode: ${r.status}`);
     e.status = r.status;

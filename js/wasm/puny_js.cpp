@@ -30,6 +30,8 @@
 #include <string>
 #include <string_view>
 
+#include "c_api_support.hpp"
+
 #define PJ_EXPORT(name) __attribute__((export_name(name)))
 
 // The only use of the environment in the library is std::getenv("PUNY_CPU")
@@ -69,62 +71,26 @@ static_assert(sizeof(puny_display_result) == 32 && offsetof(puny_display_result,
 #endif
 
 constexpr std::uint32_t abi_version = 1;
-constexpr puny_options known_options = (PUNY_OPT_DISPLAY_FALLBACK << 1) - 1;
 
-// puny_options → idna_options: the table of src/c_api.cpp (whose
-// from_bits() is internal), one member per PUNY_OPT_ bit in bit order.
-constexpr bool puny::idna_options::*option_members[] = {
-    &puny::idna_options::use_std3_ascii_rules,       &puny::idna_options::check_hyphens,
-    &puny::idna_options::check_bidi,                 &puny::idna_options::check_joiners,
-    &puny::idna_options::transitional_processing,    &puny::idna_options::verify_dns_length,
-    &puny::idna_options::ignore_invalid_punycode,    &puny::idna_options::forbid_domain_code_points,
-    &puny::idna_options::reject_empty,               &puny::idna_options::ascii_input_lowercase_only,
-    &puny::idna_options::display_fallback,
-};
-static_assert(known_options == (puny_options{1} << std::size(option_members)) - 1);
+using namespace puny::c_api;  // src/c_api_support.hpp: the C API's checks, views, option bits and results
 
-constexpr puny::idna_options from_bits(puny_options bits) noexcept {
-  puny::idna_options o;
-  for (std::size_t i = 0; i < std::size(option_members); ++i) o.*option_members[i] = ((bits >> i) & 1u) != 0;
-  return o;
+// The two conversions over UTF-16, as the per-name and batch exports call them.
+puny::idna_result to_ascii16(std::u16string_view name, std::span<char> out, const puny::idna_options& o) noexcept {
+  return puny::to_ascii(name, out, o);
+}
+puny::idna_result to_unicode16(std::u16string_view name, std::span<char16_t> out,
+                               const puny::idna_options& o) noexcept {
+  return puny::to_unicode(name, out, o);
 }
 
-// The C API's status of a conversion: IDNA_ERRORS when the call succeeded
-// but recorded UTS #46 codes (as src/c_api.cpp's from_idna).
-int status_of(const puny::idna_result& r) noexcept {
-  if (r.code != puny::status::success) return static_cast<int>(r.code);
-  return r.errors.empty() ? PUNY_OK : PUNY_IDNA_ERRORS;
-}
-
-int finish(const puny::idna_result& r, puny_result* res) noexcept {
-  const int status = status_of(r);
-  if (res != nullptr) {
-    res->status = status;
-    res->errors = r.errors.bits();
-    res->written = r.written;
-    res->needed = r.needed;
-    res->position = r.position;
-    res->label = r.label;
+// One name (ABI.md "pj_to_ascii16"): the C API's argument rules and result.
+template <class Out, class Convert>
+int one_name(const char16_t* in, std::size_t len, puny_options opts, Out* out, std::size_t cap, puny_result* res,
+             Convert convert) noexcept {
+  if (bad_buffer(in, len) || bad_buffer(out, cap) || (opts & ~known_options) != 0) {
+    return with_status(res, PUNY_INVALID_ARGUMENT);
   }
-  return status;
-}
-
-int invalid_argument(puny_result* res) noexcept {
-  if (res != nullptr) *res = puny_result{PUNY_INVALID_ARGUMENT, 0, 0, 0, 0, PUNY_NO_LABEL};
-  return PUNY_INVALID_ARGUMENT;
-}
-
-// A JS caller passes (pointer, length) pairs; a null pointer is fine only
-// with a zero length (the C API's rule).
-bool bad_buffer(const void* p, std::size_t n) noexcept { return p == nullptr && n != 0; }
-
-template <class Char>
-std::span<Char> span_of(Char* p, std::size_t n) noexcept {
-  return n == 0 ? std::span<Char>() : std::span<Char>(p, n);
-}
-
-std::u16string_view view16(const char16_t* in, std::size_t len) noexcept {
-  return len == 0 ? std::u16string_view() : std::u16string_view(in, len);
+  return finish(res, from_idna(convert(view(in, len), span_of(out, cap), from_bits(opts))));
 }
 
 // The batch loop shared by ToASCII and ToUnicode (ABI.md "Batch forms").
@@ -145,7 +111,7 @@ std::size_t batch(const char16_t* in, const std::uint32_t* offsets, std::size_t 
       items[i] = pj_item{PUNY_INVALID_ARGUMENT, 0, used, 0, PUNY_NO_LABEL, 0};
       continue;
     }
-    const puny::idna_result r = convert(view16(in == nullptr ? nullptr : in + from, to - from),
+    const puny::idna_result r = convert(view(in == nullptr ? nullptr : in + from, to - from),
                                         span_of(out == nullptr ? nullptr : out + used, cap - used), options);
     if (r.code == puny::status::output_too_small) {
       // Not this call: the caller reads items [start, i) and resumes at i,
@@ -153,7 +119,7 @@ std::size_t batch(const char16_t* in, const std::uint32_t* offsets, std::size_t 
       if (i == start) items[i] = pj_item{PUNY_OUTPUT_TOO_SMALL, 0, 0, r.needed, PUNY_NO_LABEL, 0};
       return i;
     }
-    items[i] = pj_item{status_of(r), r.errors.bits(), used, r.written, r.label, r.position};
+    items[i] = pj_item{from_idna(r).status, r.errors.bits(), used, r.written, r.label, r.position};
     used += r.written;
   }
   return n;
@@ -361,34 +327,26 @@ PJ_EXPORT("pj_layout") std::uint32_t pj_layout(std::uint32_t i) noexcept {
 PJ_EXPORT("pj_to_ascii16")
 int pj_to_ascii16(const char16_t* in, std::size_t len, puny_options opts, char* out, std::size_t cap,
                   puny_result* res) noexcept {
-  if (bad_buffer(in, len) || bad_buffer(out, cap) || (opts & ~known_options) != 0) return invalid_argument(res);
-  return finish(puny::to_ascii(view16(in, len), span_of(out, cap), from_bits(opts)), res);
+  return one_name(in, len, opts, out, cap, res, to_ascii16);
 }
 
 PJ_EXPORT("pj_to_unicode16")
 int pj_to_unicode16(const char16_t* in, std::size_t len, puny_options opts, char16_t* out, std::size_t cap,
                     puny_result* res) noexcept {
-  if (bad_buffer(in, len) || bad_buffer(out, cap) || (opts & ~known_options) != 0) return invalid_argument(res);
-  return finish(puny::to_unicode(view16(in, len), span_of(out, cap), from_bits(opts)), res);
+  return one_name(in, len, opts, out, cap, res, to_unicode16);
 }
 
 PJ_EXPORT("pj_to_ascii16_batch")
 std::size_t pj_to_ascii16_batch(const char16_t* in, const std::uint32_t* offsets, std::size_t n, std::size_t start,
                                 puny_options opts, char* out, std::size_t cap, pj_item* items) noexcept {
-  return batch(in, offsets, n, start, opts, out, cap, items,
-               [](std::u16string_view name, std::span<char> o, const puny::idna_options& options) noexcept {
-                 return puny::to_ascii(name, o, options);
-               });
+  return batch(in, offsets, n, start, opts, out, cap, items, to_ascii16);
 }
 
 PJ_EXPORT("pj_to_unicode16_batch")
 std::size_t pj_to_unicode16_batch(const char16_t* in, const std::uint32_t* offsets, std::size_t n,
                                   std::size_t start, puny_options opts, char16_t* out, std::size_t cap,
                                   pj_item* items) noexcept {
-  return batch(in, offsets, n, start, opts, out, cap, items,
-               [](std::u16string_view name, std::span<char16_t> o, const puny::idna_options& options) noexcept {
-                 return puny::to_unicode(name, o, options);
-               });
+  return batch(in, offsets, n, start, opts, out, cap, items, to_unicode16);
 }
 
 // explain() takes UTF-8 or code points: the UTF-16 input is widened with

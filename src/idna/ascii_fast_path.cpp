@@ -246,22 +246,23 @@ template <classified (*classify)(vec), class Char>
   d.rejected = rejected;
 }
 
-/// lower_plain_ascii_domain for vector_min to vector_max code units of
-/// UTF-8 or UTF-16; writes to `out` only when it returns true.
-template <class Char, class Out>
-[[gnu::always_inline]] inline bool lower_by_vector(const Char* in, std::size_t n, Out* out,
-                                                   const label_rules& rules) noexcept {
-  domain_bits d;
-  vec lowered[4];
-  const bool wide = n > 32;
-  if (wide) {
-    read_up_to_64<ldh_classify>(in, n, d, lowered);
+/// A whole domain of vector_min to vector_max units, classified.
+template <classified (*classify)(vec), class Char>
+[[gnu::always_inline]] inline void read_domain(const Char* in, std::size_t n, domain_bits& d,
+                                               vec (&lowered)[4]) noexcept {
+  if (n > 32) {
+    read_up_to_64<classify>(in, n, d, lowered);
   } else {
-    read_up_to_32<ldh_classify>(in, n, d, lowered);
+    read_up_to_32<classify>(in, n, d, lowered);
   }
-  if (v128::bitmask8(d.rejected) != 0 || !labels_ok(d.dots, d.hyphens, n, rules)) return false;
-  // The same overlapping positions as the loads; overlapping units agree.
-  if (wide) {
+}
+
+/// The lowered vectors of read_domain written back at the positions they
+/// were read from: overlapping units agree.
+template <class Out>
+[[gnu::always_inline]] inline void store_lowered(Out* out, std::size_t n, const domain_bits& d,
+                                                 const vec (&lowered)[4]) noexcept {
+  if (n > 32) {
     for (std::size_t j = 0; j < 4; ++j) store16(out + d.at[j], lowered[j]);
   } else {
     for (std::size_t j = 0; j < 2; ++j) {
@@ -269,6 +270,18 @@ template <class Char, class Out>
       store8(out + d.at[2 * j + 1], v128::high_half(lowered[j]));
     }
   }
+}
+
+/// lower_plain_ascii_domain for vector_min to vector_max code units of
+/// UTF-8 or UTF-16; writes to `out` only when it returns true.
+template <class Char, class Out>
+[[gnu::always_inline]] inline bool lower_by_vector(const Char* in, std::size_t n, Out* out,
+                                                   const label_rules& rules) noexcept {
+  domain_bits d;
+  vec lowered[4];
+  read_domain<ldh_classify>(in, n, d, lowered);
+  if (v128::bitmask8(d.rejected) != 0 || !labels_ok(d.dots, d.hyphens, n, rules)) return false;
+  store_lowered(out, n, d, lowered);
   return true;
 }
 
@@ -295,21 +308,9 @@ template <class Char>
 [[gnu::always_inline]] inline bool lower_url_by_vector(const Char* in, std::size_t n, char* out) noexcept {
   domain_bits d;
   vec lowered[4];
-  const bool wide = n > 32;
-  if (wide) {
-    read_up_to_64<url_classify>(in, n, d, lowered);
-  } else {
-    read_up_to_32<url_classify>(in, n, d, lowered);
-  }
+  read_domain<url_classify>(in, n, d, lowered);
   if (v128::bitmask8(d.rejected) != 0) return false;
-  if (wide) {
-    for (std::size_t j = 0; j < 4; ++j) store16(out + d.at[j], lowered[j]);
-  } else {
-    for (std::size_t j = 0; j < 2; ++j) {
-      store8(out + d.at[2 * j], lowered[j]);
-      store8(out + d.at[2 * j + 1], v128::high_half(lowered[j]));
-    }
-  }
+  store_lowered(out, n, d, lowered);
   return true;
 }
 

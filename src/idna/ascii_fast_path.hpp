@@ -46,6 +46,19 @@ template <class Char>
 [[nodiscard]] ascii_fast_path lower_url_ascii_domain(std::basic_string_view<Char> in, std::span<char> out,
                                                      bool forbid) noexcept;
 
+/// The conversion's result when a fast path took an input of n code units
+/// (written, or output_too_small).
+[[nodiscard]] inline idna_result fast_path_result(ascii_fast_path taken, std::size_t n) noexcept {
+  idna_result r;
+  if (taken == ascii_fast_path::output_too_small) {
+    r.code = status::output_too_small;
+    r.needed = n;
+  } else {
+    r.written = n;
+  }
+  return r;
+}
+
 /// IdnaMappingTable.txt on ASCII: A-Z map to a-z, everything else is valid
 /// (the generator asserts it), so this is all UTS #46 mapping does to ASCII.
 [[nodiscard]] constexpr char32_t ascii_lower(char32_t c) noexcept { return c >= U'A' && c <= U'Z' ? c + 0x20 : c; }

@@ -177,32 +177,14 @@ idna_result to_ascii_core(std::basic_string_view<Char> domain, std::span<char> o
     // URL Standard "domain to ASCII", beStrict = false: an ASCII host that
     // needs nothing but lowercasing, in one pass (the common case of a URL
     // parser); W1, W2 and the rest below.
-    switch (lower_url_ascii_domain(domain, out, options.forbid_domain_code_points)) {
-      case ascii_fast_path::written: {
-        idna_result r;
-        r.written = domain.size();
-        return r;
-      }
-      case ascii_fast_path::output_too_small:
-        return too_small(domain.size());
-      case ascii_fast_path::not_taken:
-        break;
-    }
+    const ascii_fast_path url = lower_url_ascii_domain(domain, out, options.forbid_domain_code_points);
+    if (url != ascii_fast_path::not_taken) return fast_path_result(url, domain.size());
     if (std::all_of(domain.begin(), domain.end(), [](Char c) { return static_cast<char32_t>(c) < 0x80; })) {
       return lowercase_only(domain, out, options);
     }
   }
-  switch (lower_plain_ascii_domain(domain, out, options, idna_operation::to_ascii)) {
-    case ascii_fast_path::written: {
-      idna_result r;
-      r.written = domain.size();
-      return r;
-    }
-    case ascii_fast_path::output_too_small:
-      return too_small(domain.size());
-    case ascii_fast_path::not_taken:
-      break;
-  }
+  const ascii_fast_path plain = lower_plain_ascii_domain(domain, out, options, idna_operation::to_ascii);
+  if (plain != ascii_fast_path::not_taken) return fast_path_result(plain, domain.size());
   return run_pipeline(domain, options, idna_operation::to_ascii,
                       [&](const workspace& ws, const processed_domain& p) noexcept {
                         return ascii_writer(ws, p, out, options).run();

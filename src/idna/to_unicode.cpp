@@ -155,21 +155,8 @@ class unicode_writer {
 template <class Char>
 idna_result to_unicode_core(std::basic_string_view<Char> domain, std::span<Char> out,
                             const idna_options& options) noexcept {
-  switch (lower_plain_ascii_domain(domain, out, options, idna_operation::to_unicode)) {
-    case ascii_fast_path::written: {
-      idna_result r;
-      r.written = domain.size();
-      return r;
-    }
-    case ascii_fast_path::output_too_small: {
-      idna_result r;
-      r.code = status::output_too_small;
-      r.needed = domain.size();
-      return r;
-    }
-    case ascii_fast_path::not_taken:
-      break;
-  }
+  const ascii_fast_path plain = lower_plain_ascii_domain(domain, out, options, idna_operation::to_unicode);
+  if (plain != ascii_fast_path::not_taken) return fast_path_result(plain, domain.size());
   return run_pipeline(domain, options, idna_operation::to_unicode,
                       [&](const workspace& ws, const processed_domain& p) noexcept {
                         return unicode_writer<Char>(domain, ws, p, out, options).run();
