@@ -220,39 +220,34 @@ function guarded(fn) {
   }
 }
 
-// Makes the input scratch hold `bytes`; false when memory is short.
+// Makes the input (output) scratch hold `bytes`; false when memory is short.
 function ensureIn(bytes) {
   if (bytes <= inCap && inPtr !== 0) return true;
-  let cap = Math.max(256, inCap);
-  while (cap < bytes) cap *= 2;
-  if (inPtr !== 0) ex.pj_free(inPtr);
-  inPtr = ex.pj_alloc(cap);
-  if (inPtr === 0) {
-    inCap = 0;
-    inPtr = ex.pj_alloc(bytes);
-    if (inPtr === 0) return false;
-    cap = bytes;
-  }
-  inCap = cap;
-  views();
-  return true;
+  [inPtr, inCap] = regrow(inPtr, inCap, bytes, 256);
+  return inPtr !== 0;
 }
 
 function ensureOut(bytes) {
   if (bytes <= outCap && outPtr !== 0) return true;
-  let cap = Math.max(512, outCap);
-  while (cap < bytes) cap *= 2;
-  if (outPtr !== 0) ex.pj_free(outPtr);
-  outPtr = ex.pj_alloc(cap);
-  if (outPtr === 0) {
-    outCap = 0;
-    outPtr = ex.pj_alloc(bytes);
-    if (outPtr === 0) return false;
-    cap = bytes;
+  [outPtr, outCap] = regrow(outPtr, outCap, bytes, 512);
+  return outPtr !== 0;
+}
+
+// A scratch buffer replaced by one of at least `bytes`: the capacity doubled
+// from `cap` (or `minimum`) until it fits, or exactly `bytes` when that much
+// cannot be had.  [pointer, capacity], or [0, 0] when memory is short.
+function regrow(ptr, cap, bytes, minimum) {
+  let want = Math.max(minimum, cap);
+  while (want < bytes) want *= 2;
+  if (ptr !== 0) ex.pj_free(ptr);
+  let p = ex.pj_alloc(want);
+  if (p === 0) {
+    p = ex.pj_alloc(bytes);
+    if (p === 0) return [0, 0];
+    want = bytes;
   }
-  outCap = cap;
   views();
-  return true;
+  return [p, want];
 }
 
 // Writes the UTF-16 units of s at byte address p (even).
