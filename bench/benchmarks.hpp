@@ -41,6 +41,10 @@ void register_label_benchmarks();
 /// "idna/to_ascii/{ascii,unicode,mixed}/<impl>", "idna/to_unicode/ace/<impl>".
 void register_idna_benchmarks();
 
+/// The batch calls against one-name calls (batch_bench.cpp):
+/// "idna/batch/<direction>/<corpus>/{one_by_one,batch}".
+void register_batch_benchmarks();
+
 /// Display-safety benchmarks (display_bench.cpp): puny::display against
 /// to_unicode, puny::skeleton against ICU's uspoof, the look-alike index.
 inline constexpr const char* display_to_unicode_benchmark = "display/to_unicode/ace/puny";

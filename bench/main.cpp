@@ -68,6 +68,7 @@ int main(int argc, char** argv) {
   benchmark::AddCustomContext("simd", puny::detail::simd_dispatch_summary());
   puny_bench::register_label_benchmarks();
   puny_bench::register_idna_benchmarks();
+  puny_bench::register_batch_benchmarks();
   puny_bench::register_scaling_benchmarks();
   puny_bench::register_display_benchmarks();
   puny_bench::register_standards_benchmarks();

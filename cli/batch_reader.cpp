@@ -1,6 +1,7 @@
 // puny CLI — reading the inputs in batches of whole records.
 #include "batch_reader.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
@@ -22,7 +23,8 @@ std::size_t after_last_terminator(const char* data, std::size_t size, char termi
 }  // namespace
 
 batch_reader::batch_reader(std::vector<input_name> inputs, char terminator, std::size_t batch_size)
-    : inputs_(std::move(inputs)), terminator_(terminator), batch_size_(batch_size) {
+    : inputs_(std::move(inputs)), terminator_(terminator), batch_size_(batch_size),
+      growing_(std::min(first_batch, batch_size)) {
   // Percent progress needs every input's size in advance: only regular
   // files have one (a pipe's or terminal's is unknown).
   for (const input_name& in : inputs_) {
@@ -50,19 +52,37 @@ bool batch_reader::open_next(record_batch& b) {
   if (in.is_stdin()) {
     fd_ = STDIN_FILENO;
     owns_fd_ = false;
-    return true;
+  } else {
+    do {
+      fd_ = ::open(in.name.c_str(), O_RDONLY | O_CLOEXEC);
+    } while (fd_ < 0 && errno == EINTR);
+    if (fd_ < 0) {
+      b.input_messages.push_back({batch_message::kind::input, 0, in.name + ": " + system_error_text(errno)});
+      b.input_failed = true;
+      b.input_ended = true;
+      return false;
+    }
+    owns_fd_ = true;
   }
-  do {
-    fd_ = ::open(in.name.c_str(), O_RDONLY | O_CLOEXEC);
-  } while (fd_ < 0 && errno == EINTR);
-  if (fd_ < 0) {
-    b.input_messages.push_back({batch_message::kind::input, 0, in.name + ": " + system_error_text(errno)});
-    b.input_failed = true;
-    b.input_ended = true;
-    return false;
+  // What is left of a regular file, from where it is read (standard input
+  // may have been read partly before); only a guide to the batch sizes.
+  left_ = unknown_left;
+  struct stat st {};
+  if (::fstat(fd_, &st) == 0 && S_ISREG(st.st_mode)) {
+    const off_t at = ::lseek(fd_, 0, SEEK_CUR);
+    if (at >= 0 && at <= st.st_size) left_ = static_cast<std::uint64_t>(st.st_size - at);
   }
-  owns_fd_ = true;
   return true;
+}
+
+std::size_t batch_reader::next_target() noexcept {
+  std::size_t target = growing_;
+  growing_ = std::min(batch_size_, 2 * growing_);
+  if (left_ != unknown_left) {
+    const std::uint64_t quarter = std::max<std::uint64_t>(first_batch, left_ / 4);
+    target = static_cast<std::size_t>(std::min<std::uint64_t>(target, quarter));
+  }
+  return target;
 }
 
 bool batch_reader::more_ready() const noexcept {
@@ -86,18 +106,22 @@ bool batch_reader::next(record_batch& b) {
     b.sequence = sequence_++;
   }
   b.input = current_;
-  b.data.reserve(std::max(batch_size_, carry_.size() + batch_size_ / 2));
+  // Up to `limit` bytes are read, and the batch cut after the last
+  // terminator; a record longer than that doubles the limit.
+  const std::size_t target = next_target();
+  std::size_t limit = std::max(target, carry_.size() + target / 2);
+  b.data.reserve(limit);
   std::memcpy(b.data.data(), carry_.data(), carry_.size());
   b.data.resize(carry_.size());
   carry_.clear();
   std::size_t complete = after_last_terminator(b.data.data(), b.data.size(), terminator_);
   while (true) {
-    if (b.data.size() == b.data.capacity()) {
+    if (b.data.size() >= limit) {
       if (complete != 0) break;
-      // One record longer than the batch: grow it.
-      b.data.reserve(b.data.capacity() * 2);
+      limit *= 2;
+      b.data.reserve(limit);
     }
-    const std::size_t room = b.data.capacity() - b.data.size();
+    const std::size_t room = limit - b.data.size();
     const ssize_t got = ::read(fd_, b.data.data() + b.data.size(), room);
     if (got < 0) {
       if (errno == EINTR) continue;
@@ -118,6 +142,7 @@ bool batch_reader::next(record_batch& b) {
       close_current();
       return true;
     }
+    if (left_ != unknown_left) left_ -= std::min(left_, static_cast<std::uint64_t>(got));
     const std::size_t before = b.data.size();
     b.data.resize(before + static_cast<std::size_t>(got));
     if (const std::size_t end = after_last_terminator(b.data.data() + before, static_cast<std::size_t>(got),
@@ -125,7 +150,7 @@ bool batch_reader::next(record_batch& b) {
         end != 0) {
       complete = before + end;
     }
-    if (complete != 0 && b.data.size() < b.data.capacity() && !more_ready()) break;
+    if (complete != 0 && b.data.size() < limit && !more_ready()) break;
   }
   carry_.assign(b.data.data() + complete, b.data.size() - complete);
   b.data.resize(complete);

@@ -1,7 +1,11 @@
 // puny CLI — reading the inputs (standard input or -f files) in batches of
 // whole records.
 //
-// Input is read with read(2) in pieces of up to the batch size.  A batch is
+// Input is read with read(2) in pieces of up to the batch size.  The first
+// batches are smaller, from 16 KiB doubling up to it, and so are the last
+// ones of a regular file, a quarter of what is left: with several threads
+// each has work from the start, and none is left converting a large last
+// batch alone, even when the whole input is a few batches.  A batch is
 // handed on as soon as it holds at least one whole record and either it is
 // full or no more input is ready (poll(2)): a fast producer or a regular
 // file gives full batches, while a person typing, or a program waiting for
@@ -54,10 +58,17 @@ class batch_reader {
   bool open_next(record_batch& b);
   void close_current() noexcept;
   bool more_ready() const noexcept;
+  std::size_t next_target() noexcept;
+
+  static constexpr std::uint64_t unknown_left = ~std::uint64_t{0};
+  /// The first batch's size (or batch_size, if smaller).
+  static constexpr std::size_t first_batch = std::size_t{16} << 10;
 
   std::vector<input_name> inputs_;
   char terminator_;
   std::size_t batch_size_;
+  std::size_t growing_;                // the next batch's size, unless the file ends soon
+  std::uint64_t left_ = unknown_left;  // bytes left in the open input, when it is a regular file
   std::size_t next_input_ = 0;  // index of the next input to open
   std::size_t current_ = 0;     // index of the open input
   int fd_ = -1;

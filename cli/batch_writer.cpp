@@ -58,7 +58,7 @@ void batch_writer::write(const record_batch& b) {
     done_in_input_ = 0;
   }
   if (b.input_failed || b.any_failed) any_failed_ = true;
-  if (out_ok_ && !b.output.empty() && !write_all(out_, b.output)) {
+  if (out_ok_ && !b.output.empty() && !write_all(out_, b.output.view())) {
     out_ok_ = false;
     any_failed_ = true;
     error("error writing standard output");

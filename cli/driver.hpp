@@ -2,10 +2,10 @@
 //
 // Records come from the STRING arguments, or else from the -f files (or
 // standard input), in batches; each record gives exactly one output
-// record, in input order, whatever fails.  With more than one job the
-// batches are converted by a pool of threads while the main thread reads
-// and a writer thread writes them back in sequence (at most a fixed number
-// of batches in flight, so memory stays constant however long the input).
+// record, in input order, whatever fails.  With N jobs, N threads (the
+// main one among them) each read a batch in turn, convert it, and write
+// the batches that are due in sequence (at most a fixed number of batches
+// in flight, so memory stays constant however long the input).
 // Results go to standard output; messages, traces and the progress line to
 // standard error.
 #pragma once

@@ -11,6 +11,7 @@
 // output line; tsv and jsonl escape it instead.
 #pragma once
 
+#include <span>
 #include <string_view>
 
 #include "idna_outcome.hpp"
@@ -28,7 +29,24 @@ class idna_converter {
   /// Converts one record into `outcome` (replacing it).
   void convert(std::string_view record, idna_outcome& outcome) const;
 
+  /// The library's conversion of `record` written straight into `out`, and
+  /// nothing else: the way a batch's plain records skip the copies through
+  /// an outcome when they convert with no code (record_processor.cpp).
+  /// `out` of first_room(record.size()) bytes (record_conversion.hpp) fits
+  /// nearly every record.
+  [[nodiscard]] idna_result convert_in_place(std::string_view record, std::span<char> out) const noexcept {
+    return cmd_ == command::to_unicode ? puny::to_unicode(record, out, options_)
+                                       : puny::to_ascii(record, out, options_);
+  }
+
+  /// Fills `outcome` (replacing it) as convert() would from `r`, a result
+  /// of convert_in_place other than output_too_small, whose output is at
+  /// `written`.
+  void take(std::string_view record, const idna_result& r, const char* written, idna_outcome& outcome) const;
+
  private:
+  void fill(std::string_view record, const idna_result& r, const char* written, idna_outcome& outcome) const;
+
   command cmd_;
   idna_options options_;
   output_format format_;

@@ -1,13 +1,14 @@
-// puny CLI — a batch of records: the unit of work handed between the
-// reader, the threads that convert, and the writer.
+// puny CLI — a batch of records: the unit of work that is read, converted
+// and written, and handed between threads.
 //
 // Records are converted in batches so that threads share work at the cost
-// of one hand-over per few hundred kilobytes, not per record, and so that
+// of one hand-over per some thousand records, not per record, and so that
 // output can be written in input order by sequence number.  A batch holds
 // whole records only: the reader cuts its input after a terminator and
 // carries the rest over to the next batch.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -31,12 +32,16 @@ struct batch_message {
   std::string text;        // without "puny: " and the location; ends without '\n' (traces: as produced)
 };
 
-/// Raw input bytes with a capacity that survives reuse of the batch.
+/// Bytes with a capacity that survives reuse of the batch: the input read,
+/// and the output records.  Unlike std::string, growing it writes nothing
+/// into the new room, so that the library can write results straight into
+/// the output (`room`, then `commit`) without a copy or a zero fill.
 class byte_buffer {
  public:
   [[nodiscard]] char* data() noexcept { return bytes_.get(); }
   [[nodiscard]] const char* data() const noexcept { return bytes_.get(); }
   [[nodiscard]] std::size_t size() const noexcept { return size_; }
+  [[nodiscard]] bool empty() const noexcept { return size_ == 0; }
   [[nodiscard]] std::size_t capacity() const noexcept { return capacity_; }
   [[nodiscard]] std::string_view view() const noexcept { return {bytes_.get(), size_}; }
   void resize(std::size_t n) noexcept { size_ = n; }  // n <= capacity()
@@ -49,6 +54,22 @@ class byte_buffer {
     if (size_ != 0) std::copy(bytes_.get(), bytes_.get() + size_, grown.get());
     bytes_ = std::move(grown);
     capacity_ = c;
+  }
+  /// At least n writable bytes just past the content; `commit` then adds
+  /// the ones written.
+  [[nodiscard]] char* room(std::size_t n) {
+    if (capacity_ - size_ < n) reserve(size_ + n);
+    return bytes_.get() + size_;
+  }
+  void commit(std::size_t n) noexcept { size_ += n; }  // n <= what room() gave
+  void append(std::string_view s) {
+    if (s.empty()) return;
+    std::copy(s.begin(), s.end(), room(s.size()));
+    size_ += s.size();
+  }
+  void push_back(char c) {
+    *room(1) = c;
+    ++size_;
   }
 
  private:
@@ -73,7 +94,7 @@ struct record_batch {
 
   // Filled by the conversion.
   std::uint64_t records = 0;              ///< records in the batch
-  std::string output;                     ///< the output records with their terminators
+  byte_buffer output;                     ///< the output records with their terminators
   std::vector<batch_message> messages;    ///< in record order
   bool any_failed = false;                ///< some record failed
 
@@ -85,7 +106,7 @@ struct record_batch {
     input_messages.clear();
     input_failed = false;
     records = 0;
-    output.clear();
+    output.resize(0);
     messages.clear();
     any_failed = false;
   }

@@ -16,13 +16,16 @@
 
 namespace puny::cli {
 
-// Calls `convert` on `room`, sized at first for nearly every domain
-// (ToASCII adds "xn--" and a few digits per label; ToUnicode rarely writes
-// more than twice the input), then again with exactly what the library
-// says it needs.
+// Room for the result of a record of `input_size` bytes that fits nearly
+// every domain: ToASCII adds "xn--" and a few digits per label; ToUnicode
+// rarely writes more than twice the input.
+[[nodiscard]] constexpr std::size_t first_room(std::size_t input_size) noexcept { return 2 * input_size + 64; }
+
+// Calls `convert` on `room`, sized at first by first_room, then again with
+// exactly what the library says it needs.
 template <class Convert>
 auto convert_into(std::string& room, std::size_t input_size, Convert convert) {
-  if (room.size() < 2 * input_size + 64) room.resize(2 * input_size + 64);
+  if (room.size() < first_room(input_size)) room.resize(first_room(input_size));
   auto r = convert(std::span<char>(room.data(), room.size()));
   if (r.code == status::output_too_small) {
     room.resize(r.needed);

@@ -1,8 +1,8 @@
 // puny CLI — converting the records of a batch with the command asked for.
 #include "record_processor.hpp"
 
-#include <cstring>
 #include <optional>
+#include <span>
 
 #include "check_report.hpp"
 #include "converter.hpp"
@@ -15,6 +15,8 @@
 #include "compare_converter.hpp"
 #include "idna_outcome.hpp"
 #include "output_format.hpp"
+#include "record_conversion.hpp"
+#include "record_splitter.hpp"
 #include "standard_check_report.hpp"
 #include "standard_converter.hpp"
 
@@ -100,9 +102,35 @@ struct record_processor::impl {
         if (!opts.quiet) b.messages.push_back({batch_message::kind::record, index, failure_message(*failure)});
       }
     }
-    b.output += result;
-    b.output += terminator;
+    b.output.append(result);
+    b.output.push_back(terminator);
     return ok;
+  }
+
+  // Plain to-ascii or to-unicode under UTS #46, of a record read from the
+  // input: the library writes the result straight into the batch's output,
+  // which is all there is to do when it converts with no code — nearly
+  // every record, and most of the command's time.  A record read from the
+  // input holds no terminator, so its result holds none either (see
+  // refuse_terminator_in_result).  Anything else takes the common way,
+  // from the result already computed (only a result larger than the first
+  // room is converted again).
+  bool convert_plain_domain(std::string_view record, std::size_t index, record_batch& b) {
+    const std::size_t room = first_room(record.size());
+    char* const out = b.output.room(room + 1);
+    const idna_result r = domains->convert_in_place(record, std::span<char>(out, room));
+    if (r.ok()) {
+      out[r.written] = terminator;
+      b.output.commit(r.written + 1);
+      return true;
+    }
+    if (r.code == status::output_too_small) return convert(record, index, b);
+    domains->take(record, r, out, outcome);
+    if (!opts.quiet) add_idna_messages(index, record, outcome, b.messages);
+    format_idna_record(opts.format, record, outcome, result);
+    b.output.append(result);
+    b.output.push_back(terminator);
+    return false;
   }
 };
 
@@ -110,40 +138,57 @@ record_processor::record_processor(const options& opts) : impl_(std::make_unique
 
 record_processor::~record_processor() = default;
 
+namespace {
+
+// Calls `each(record)` on every record of `data`, in order: the bytes
+// before each terminator, and the last record even without one (nothing is
+// removed from it: a final "abc\r" is the record "abc\r").  With lines, a
+// CR before the LF belongs to the terminator (CRLF ends a line too).
+template <class Each>
+void for_each_record(std::string_view data, char terminator, Each each) {
+  const bool lines = terminator == '\n';
+  terminator_finder terminators(data, terminator);
+  std::size_t start = 0;
+  while (start != data.size()) {
+    const std::size_t end = terminators.next();
+    std::string_view record(data.data() + start, end - start);
+    if (end != data.size()) {
+      if (lines && !record.empty() && record.back() == '\r') record.remove_suffix(1);
+      start = end + 1;
+    } else {
+      start = end;
+    }
+    each(record);
+  }
+}
+
+}  // namespace
+
 void record_processor::process(record_batch& b) {
-  b.output.clear();
+  b.output.resize(0);
   b.messages.clear();
   b.records = 0;
   b.any_failed = false;
+  impl& m = *impl_;
   if (!b.arguments.empty()) {
     for (const std::string_view record : b.arguments) {
-      if (!impl_->convert(record, b.records, b)) b.any_failed = true;
+      if (!m.convert(record, b.records, b)) b.any_failed = true;
       ++b.records;
     }
     return;
   }
   // Output is about as long as input for every format but jsonl's.
   b.output.reserve(b.data.size() + b.data.size() / 2);
-  const char terminator = impl_->terminator;
-  const bool lines = terminator == '\n';
-  const char* p = b.data.data();
-  const char* const end = p + b.data.size();
-  while (p != end) {
-    const auto* hit = static_cast<const char*>(std::memchr(p, terminator, static_cast<std::size_t>(end - p)));
-    std::string_view record;
-    if (hit == nullptr) {
-      // The input's last record, without its terminator: nothing is
-      // removed from it (a final "abc\r" is the record "abc\r").
-      record = std::string_view(p, static_cast<std::size_t>(end - p));
-      p = end;
-    } else {
-      record = std::string_view(p, static_cast<std::size_t>(hit - p));
-      // CRLF ends a line too: the CR belongs to the terminator.
-      if (lines && !record.empty() && record.back() == '\r') record.remove_suffix(1);
-      p = hit + 1;
-    }
-    if (!impl_->convert(record, b.records, b)) b.any_failed = true;
-    ++b.records;
+  if (m.domains && m.opts.format == output_format::plain) {
+    for_each_record(b.data.view(), m.terminator, [&](std::string_view record) {
+      if (!m.convert_plain_domain(record, b.records, b)) b.any_failed = true;
+      ++b.records;
+    });
+  } else {
+    for_each_record(b.data.view(), m.terminator, [&](std::string_view record) {
+      if (!m.convert(record, b.records, b)) b.any_failed = true;
+      ++b.records;
+    });
   }
 }
 

@@ -191,6 +191,42 @@ int puny_to_unicode_ex(const char *in, size_t in_len, puny_options options, char
                        puny_result *result) PUNY_NOEXCEPT;
 
 /* ------------------------------------------------------------------------ */
+/* Batches: ToASCII and ToUnicode of many names per call (<puny/batch.hpp>). */
+
+/** What became of one name of a batch. */
+typedef struct puny_batch_item {
+  int status;      /**< PUNY_OK, PUNY_IDNA_ERRORS (codes in `errors`), PUNY_INVALID_UTF8 or PUNY_SCRATCH_TOO_SMALL. */
+  uint32_t errors; /**< UTS #46 codes recorded: PUNY_IDNA_BIT(code) for each. */
+  size_t offset;   /**< Where the name's output starts in `out`. */
+  size_t size;     /**< Its length in bytes: 0 when ToASCII failed (ToUnicode always writes one). */
+  size_t position; /**< With PUNY_INVALID_UTF8: the byte offset of the first bad sequence in the name. */
+  size_t label;    /**< Index (from 0) of the first label with a UTS #46 error, or PUNY_NO_LABEL. */
+} puny_batch_item;
+
+/** What a batch call did. */
+typedef struct puny_batch_result {
+  size_t done;    /**< Names converted, from the first: all of them unless `out` ran out of room. */
+  size_t written; /**< Bytes of `out` used: the outputs of those names one after the other. */
+  size_t failed;  /**< How many of them have a status other than PUNY_OK. */
+  size_t needed;  /**< When `out` ran out: the room the next name's output needs. */
+} puny_batch_result;
+
+/** ToASCII of `count` UTF-8 names, name i being the bytes of `data` from
+ *  offsets[i] to offsets[i + 1] (count + 1 non-decreasing offsets, as in an
+ *  Arrow string column).  items[i] describes name i.  Returns PUNY_OK when
+ *  every name was converted, whatever each one's status; PUNY_OUTPUT_TOO_SMALL
+ *  when `out` ran out (`result->done` names were converted, the next needs
+ *  `result->needed` bytes: call again from there); PUNY_INVALID_ARGUMENT
+ *  for NULL pointers with a nonzero count, decreasing offsets or unknown
+ *  option bits.  `result` may be NULL. */
+int puny_to_ascii_batch(const char *data, const size_t *offsets, size_t count, puny_options options, char *out,
+                        size_t out_cap, puny_batch_item *items, puny_batch_result *result) PUNY_NOEXCEPT;
+
+/** ToUnicode of `count` UTF-8 names into UTF-8, as puny_to_ascii_batch. */
+int puny_to_unicode_batch(const char *data, const size_t *offsets, size_t count, puny_options options, char *out,
+                          size_t out_cap, puny_batch_item *items, puny_batch_result *result) PUNY_NOEXCEPT;
+
+/* ------------------------------------------------------------------------ */
 /* IDNA2008 and IDNA2003 results. */
 
 /** What an IDNA2008 or IDNA2003 function did (the C++ API's

@@ -37,6 +37,39 @@ struct read_code_point {
   return {1, in[pos]};
 }
 
+/// The code point at `at` (at < end), whose first code unit is 0x80 or
+/// more, for process_domain's loop (process.cpp), which reads by pointer.
+/// UTF-8: the two- and three-byte sequences of nearly every label, in few
+/// enough registers that the loop keeps its own (around read_utf8 it
+/// spilled them, and one came back through a load wider than the store
+/// that spilled it: a stall on every code point); anything else (four
+/// bytes, ill-formed, the last two bytes) goes to read_utf8.
+[[nodiscard]] inline read_code_point read_non_ascii(const char* at, const char* end) noexcept {
+  if (end - at >= 3) {
+    const unsigned b0 = static_cast<unsigned char>(at[0]);
+    // A continuation byte (80..BF) becomes 00..3F.
+    const unsigned c1 = static_cast<unsigned char>(at[1]) ^ 0x80u;
+    const unsigned c2 = static_cast<unsigned char>(at[2]) ^ 0x80u;
+    // Unicode §3.9 Table 3-7: C2..DF then one continuation byte; E0..EF
+    // then two, with nothing below U+0800 (E0 80..9F) and no surrogate
+    // (ED A0..BF).
+    if (b0 < 0xE0) {
+      if (b0 >= 0xC2 && c1 < 0x40) return {2, (b0 & 0x1Fu) << 6 | c1};
+    } else if (b0 < 0xF0) {
+      const char32_t value = (b0 & 0x0Fu) << 12 | c1 << 6 | c2;
+      if ((c1 | c2) < 0x40 && value >= 0x800 && value - 0xD800 >= 0x800) return {3, value};
+    }
+  }
+  const auto seq = read_utf8(std::span<const char>(at, static_cast<std::size_t>(end - at)), 0);
+  return {seq.length, seq.value};
+}
+
+[[nodiscard]] inline read_code_point read_non_ascii(const char16_t* at, const char16_t* end) noexcept {
+  return read_at(std::u16string_view(at, static_cast<std::size_t>(end - at)), 0);
+}
+
+[[nodiscard]] inline read_code_point read_non_ascii(const char32_t* at, const char32_t*) noexcept { return {1, *at}; }
+
 /// Code units that write_at puts out for cp.
 [[nodiscard]] constexpr std::size_t units_of(char, char32_t cp) noexcept {
   return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;

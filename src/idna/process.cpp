@@ -2,11 +2,13 @@
 #include "idna/process.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <span>
 #include <type_traits>
 
 #include "idna/ascii_fast_path.hpp"
+#include "idna/ascii_stops.hpp"
 #include "idna/bidi_rule.hpp"
 #include "idna/contextj.hpp"
 #include "idna/encoded_text.hpp"
@@ -23,14 +25,16 @@ using ucd::idna_status;
 
 constexpr std::u32string_view ace_prefix = U"xn--";
 
-constexpr std::uint32_t status_bit(idna_status s) noexcept { return std::uint32_t{1} << static_cast<unsigned>(s); }
-
 // B1–B6 are consecutive codes, so the Bidi codes of a label fit one byte
 // until the domain is known to be a Bidi domain name.
 constexpr unsigned bidi_code_shift = static_cast<unsigned>(idna_code::B1);
-static_assert(static_cast<unsigned>(idna_code::B6) - bidi_code_shift < 7);
-/// In workspace::bidi: the label's codes are still to be computed.
-constexpr std::uint8_t bidi_rule_pending = 0x80;
+static_assert(static_cast<unsigned>(idna_code::B6) - bidi_code_shift < 8);
+
+// A label_summary's records hold a mark when this field is nonzero.
+constexpr std::uint32_t mark_bits = ((std::uint32_t{1} << tables::idna_mark_bits) - 1) << tables::idna_mark_shift;
+
+// The classes of a label of Bidi class L alone.
+constexpr std::uint32_t left_to_right_only = std::uint32_t{1} << static_cast<unsigned>(ucd::bidi_class::L);
 
 // U+200C and U+200D are the only code points RFC 5892 Appendix A's rules
 // apply to; both have Bidi_Class BN (the generator asserts it), so a label
@@ -38,7 +42,9 @@ constexpr std::uint8_t bidi_rule_pending = 0x80;
 constexpr std::uint32_t joiner_bidi_classes = std::uint32_t{1} << static_cast<unsigned>(ucd::bidi_class::BN);
 
 bool starts_with_ace_prefix(const char32_t* label, std::size_t length) noexcept {
-  return length >= ace_prefix.size() && std::u32string_view(label, ace_prefix.size()) == ace_prefix;
+  // Four comparisons, not a call to memcmp (which a string comparison of
+  // char32_t becomes), once per label.
+  return length >= ace_prefix.size() && label[0] == U'x' && label[1] == U'n' && label[2] == U'-' && label[3] == U'-';
 }
 
 template <class Char>
@@ -65,98 +71,143 @@ class domain_processor {
 
   /// Reads `in` and runs §4 step 1 on each code point, the other steps as
   /// each label ends.  The common case, a valid code point with room for
-  /// it, stays in this loop with the label's summary and the write
-  /// position in locals (registers); everything else goes through the
-  /// members, synchronized around the call.
+  /// it, stays in this loop with the label's summary, the read and the
+  /// write positions in locals (registers, as pointers: fewer of them than
+  /// base and index, and the loop needs every register it can get);
+  /// everything else goes through the members, synchronized around the
+  /// call.
   template <class Char>
   processed_domain run(std::basic_string_view<Char> in) noexcept {
-    label_summary summary;
-    std::size_t n = 0;
-    std::size_t mapped = 0;
-    std::size_t pos = 0;
-    while (pos < in.size()) {
-      const char32_t unit = unit_at(in, pos);
+    const Char* const begin = in.data();
+    const Char* const end = begin + in.size();
+    // The summary of the current label in locals, not a struct: a compiler
+    // packs adjacent fields into one vector register, and then spends more
+    // unpacking them per code point than the or-s cost.
+    std::uint64_t records_and_classes = 0;  // label_summary::high_class_bit
+    char32_t code_points = 0;
+    // The combining class field of the last code point written by this
+    // loop, to find two marks in a row (label_summary::marks_in_a_row): 0
+    // after ASCII, and nonzero after a member call, which may have written
+    // a mark (a false "out of order" only costs is_nfc a look).
+    std::uint64_t marks = 0;
+    std::uint64_t in_a_row = 0;
+    const Char* at = begin + label_start(in, 0);
+    char32_t* out = d_ + n_;
+    char32_t* out_end = d_ + room_;
+    while (at != end) {
+      const char32_t unit = static_cast<std::make_unsigned_t<Char>>(*at);
       char32_t cp = unit;
       idna_record record(0);
       if (unit < 0x80) {
-        // With the workspace already full the label takes the general
-        // path, which records the overflow (and a retry gets more room);
-        // this branch would make no progress then.
-        if (n == start_ && n < room_ && ace_prefix_at(in, pos)) {
-          n_ = n;
-          mapped_ = mapped;
-          const std::size_t end = take_ace_label(in, pos);
-          if (end != 0) {
-            pos = end;
-            n = n_;
-            mapped = mapped_;
-            continue;
-          }
-          // An xn-- label's ASCII only goes to the Punycode decoder (§4 step
-          // 4.1), which needs no summary of it: copied as mapped, and
-          // summarized later should the label turn out not to be Punycode.
-          // What follows a non-ASCII code point in it is summarized as usual
-          // (the summary then says "not ASCII", all the decoder asks).
-          for (; pos < in.size() && n < room_; ++pos) {
-            const char32_t c = unit_at(in, pos);
-            if (c >= 0x80 || c == U'.') break;
-            d_[n++] = ascii_lower(c);
-            ++mapped;
-          }
-          summary_partial_ = true;
-          continue;
-        }
         record = ucd::idna_ascii_record(unit);
-        ++pos;
-        // U+002E is valid: the test for it comes second.
-        if (record.status() == idna_status::valid && cp != U'.' && n < room_) {
-          d_[n++] = cp;
-          ++mapped;
-          summary.add_valid_ascii(cp, record);
+        ++at;
+        // U+002E is valid: the test for it comes second.  A valid ASCII
+        // code point has NFC_Quick_Check Yes and combining class 0: only
+        // its Bidi class counts (label_summary).
+        if (record.status() == idna_status::valid && cp != U'.' && out < out_end) {
+          *out++ = cp;
+          records_and_classes |= label_summary::high_class_bit(record);
+          marks = 0;
           continue;
         }
       } else {
-        const read_code_point r = read_at(in, pos);
+        const read_code_point r = read_non_ascii(at, end);
         if (r.length == 0) {
           processed_domain p;
           p.code = status::invalid_utf8;
-          p.position = pos;
+          p.position = static_cast<std::size_t>(at - begin);
           return p;
         }
         cp = r.value;
-        pos += r.length;
-        record = ucd::lookup_idna_record(cp);
+        at += r.length;
+        if constexpr (std::is_same_v<Char, char32_t>) {
+          record = ucd::lookup_idna_record(cp);
+        } else {
+          // U+0080..U+10FFFF: what UTF-8 and UTF-16 can hold beyond ASCII.
+          record = idna_record(tables::idna_value(cp));
+        }
+        if (record.status() == idna_status::valid && out < out_end && cp != U'.') {
+          *out++ = cp;
+          records_and_classes |= label_summary::high_class_bit(record) | record.bits();
+          code_points |= cp;
+          in_a_row |= label_summary::marks_in_a_row(marks, record.bits());
+          marks = record.bits() & label_summary::ccc_mask;
+          continue;
+        }
       }
-      if (record.status() == idna_status::valid && n < room_ && cp != U'.') {
-        d_[n++] = cp;
-        ++mapped;
-        summary.add(cp, record);
-        continue;
-      }
-      summary_ = summary;
-      n_ = n;
-      mapped_ = mapped;
-      if (cp == U'.') {
-        // §4 step 3.  The next label's summary starts empty in registers:
-        // read back from the member, it would be a load that the stores of
-        // separator() cannot forward to.  (After an overflow nothing reads
-        // it.)
-        separator();
-        summary = label_summary{};
-      } else {
-        map_other(cp, record);
-        summary = summary_;
-      }
-      n = n_;
-      mapped = mapped_;
+      summary_.add_records_and_classes(records_and_classes | (in_a_row != 0 ? label_summary::out_of_order : 0));
+      summary_.code_points |= code_points;
+      written(out);
+      at = begin + other_code_point(in, static_cast<std::size_t>(at - begin), cp, record);
+      // The member summary holds the label's so far (separator() started
+      // it anew): the locals start over, and nothing but `in` and what is
+      // computed from it lives across the call, so the loop needs no
+      // register a call preserves (x86-64 has six).
+      records_and_classes = 0;
+      code_points = 0;
+      marks = label_summary::ccc_mask;
+      in_a_row = 0;
+      out = d_ + n_;
+      out_end = d_ + room_;
     }
-    summary_ = summary;
-    n_ = n;
-    mapped_ = mapped;
+    summary_.add_records_and_classes(records_and_classes | (in_a_row != 0 ? label_summary::out_of_order : 0));
+    summary_.code_points |= code_points;
+    written(out);
     return finish();
   }
 
  private:
+  /// The loop in run() has written up to `out`: every code point it maps
+  /// it also writes, so mapped_ grows as much as n_.
+  void written(const char32_t* out) noexcept {
+    const auto n = static_cast<std::size_t>(out - d_);
+    mapped_ += n - n_;
+    n_ = n;
+  }
+
+  /// run()'s loop for a code point it does not take (U+002E, a mapping, no
+  /// room...) read before in[pos]; returns where the loop goes on.  Out of
+  /// line: the loop's state is in the members during the call.
+  template <class Char>
+  [[gnu::noinline]] std::size_t other_code_point(std::basic_string_view<Char> in, std::size_t pos, char32_t cp,
+                                                  idna_record record) noexcept {
+    if (cp == U'.') {
+      // §4 step 3.
+      separator();
+    } else {
+      map_other(cp, record);
+    }
+    return n_ == start_ ? label_start(in, pos) : pos;
+  }
+
+  /// Where a label starts (nothing of it written yet) at in[pos]: a label
+  /// that starts with "xn--" is taken whole (take_ace_label) when it can
+  /// be.  Looked for here, once per label, rather than in run()'s loop.
+  /// Returns where run() goes on.
+  template <class Char>
+  std::size_t label_start(std::basic_string_view<Char> in, std::size_t pos) noexcept {
+    // With the workspace already full the label takes the general path,
+    // which records the overflow (and a retry gets more room); this one
+    // would make no progress then.
+    if (n_ >= room_ || !ace_prefix_at(in, pos)) return pos;
+    const std::size_t end = take_ace_label(in, pos);
+    // At the separator that ends the label, or the end of input.
+    if (end != 0) return end;
+    // An xn-- label's ASCII only goes to the Punycode decoder (§4 step
+    // 4.1), which needs no summary of it: copied as mapped, and summarized
+    // later should the label turn out not to be Punycode.  What follows a
+    // non-ASCII code point in it is summarized as usual (the summary then
+    // says "not ASCII", all the decoder asks).
+    for (; pos < in.size() && n_ < room_; ++pos) {
+      const char32_t c = unit_at(in, pos);
+      if (c >= 0x80 || c == U'.') break;
+      d_[n_++] = ascii_lower(c);
+      ++mapped_;
+    }
+    summary_partial_ = true;
+    return pos;
+  }
+
   processed_domain finish() noexcept {
     if (!overflow_) finish_label(true);
     if (overflow_) {
@@ -173,21 +224,13 @@ class domain_processor {
     }
     const std::size_t labels = index_ + 1;
     // RFC 5893 §2: in a Bidi domain name (some label has R, AL or AN) every
-    // label must satisfy the Bidi rule — except one kept unchecked.
+    // label must satisfy the Bidi rule — except one kept unchecked.  Each
+    // label's codes were found as it was validated, from its summary.
     if (bidi_domain_) {
-      std::size_t start = 0;
       for (std::size_t i = 0; i < labels; ++i) {
-        std::size_t end = start;
-        while (end < n_ && d_[end] != U'.') ++end;
-        std::uint8_t codes = ws_.bidi[i];
-        if (codes == bidi_rule_pending) {
-          codes = static_cast<std::uint8_t>(bidi_rule(std::u32string_view(d_ + start, end - start)).bits() >>
-                                            bidi_code_shift);
-        }
         if ((ws_.failed[i] & label_kept) == 0) {
-          record(i, idna_errors::from_bits(std::uint32_t{codes} << bidi_code_shift));
+          record(i, idna_errors::from_bits(std::uint32_t{ws_.bidi[i]} << bidi_code_shift));
         }
-        start = end + 1;
       }
     }
     processed_domain result;
@@ -207,9 +250,28 @@ class domain_processor {
   /// pos (non-ASCII in it, no room, or invalid Punycode: rare, and the
   /// general path knows what each of them means).
   template <class Char>
-  std::size_t take_ace_label(std::basic_string_view<Char> in, std::size_t pos) noexcept {
+  [[gnu::noinline]] std::size_t take_ace_label(std::basic_string_view<Char> in, std::size_t pos) noexcept {
     std::size_t end = pos;
     bool upper = false;
+#if defined(PUNY_VECTOR128)
+    if constexpr (std::is_same_v<Char, char>) {
+      if (ascii_stops_apply(in.size())) {
+        // The whole domain's masks, read once for all its xn-- labels.
+        if (!stops_read_) {
+          stops_ = find_ascii_stops(in.data(), in.size());
+          stops_read_ = true;
+        }
+        // pos < in.size() <= 64.
+        const std::uint64_t ahead = stops_.stops >> pos;
+        end = ahead == 0 ? in.size() : pos + static_cast<std::size_t>(std::countr_zero(ahead));
+        if (end < in.size() && unit_at(in, end) >= 0x80) return 0;
+        const std::size_t span = end - pos;
+        const std::uint64_t in_label = span >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << span) - 1;
+        upper = ((stops_.upper >> pos) & in_label) != 0;
+        return take_ascii_ace_label(in, pos, end, upper);
+      }
+    }
+#endif
     if constexpr (std::is_same_v<Char, char>) {
       // Eight bytes at a time while none is non-ASCII or U+002E; the loop
       // below finds which one ends the label.  Bytes under 0x80 never carry
@@ -232,6 +294,14 @@ class domain_processor {
       if (c == U'.') break;
       upper |= c - U'A' < 26;
     }
+    return take_ascii_ace_label(in, pos, end, upper);
+  }
+
+  /// take_ace_label once the label is known to be in[pos, end), all ASCII,
+  /// with a capital letter when `upper`.
+  template <class Char>
+  std::size_t take_ascii_ace_label(std::basic_string_view<Char> in, std::size_t pos, std::size_t end,
+                                   bool upper) noexcept {
     const std::size_t length = end - pos;
     // The decoded label is never longer than its digits; with room for the
     // label as mapped there is room for it decoded.
@@ -360,7 +430,7 @@ class domain_processor {
     // a consonant) without normalizing, finds it is not.  A label can be
     // normalized on its own: U+002E is a starter that nothing composes
     // with and no decomposition holds (the generator asserts both).
-    if (summary_.nfc_unsure && !is_nfc(std::u32string_view(label, length), ws_.scratch)) {
+    if (summary_.nfc_unsure() && !is_nfc(std::u32string_view(label, length), ws_.scratch)) {
       const std::size_t stable = stable_nfc_prefix(label, length);
       const std::size_t rest = length - stable;
       const std::size_t k = to_nfc(std::u32string_view(label + stable, rest), ws_.scratch);
@@ -402,8 +472,10 @@ class domain_processor {
         if (!options_.check_hyphens) e.insert(idna_code::V4);
       } else {
         // Step 4.1: invalid Punycode — the label stays as it was, unchecked.
+        // (When it is ASCII, a partial summary still says so.)
         e.insert(idna_code::P4);
         ws_.failed[index_] |= label_kept;
+        note_code_points(summary_.code_points);
       }
     } else {
       e |= validate(label, length, summary_, false);
@@ -411,7 +483,15 @@ class domain_processor {
     end_label(e, length, last);
   }
 
+  /// What the label's code points or-ed say of it, for ToASCII.
+  void note_code_points(char32_t code_points) noexcept {
+    ws_.failed[index_] |= static_cast<std::uint8_t>((code_points >= 0x80 ? label_non_ascii : 0) |
+                                                    (code_points >= 0xD800 ? label_maybe_surrogate : 0));
+  }
+
   void end_label(idna_errors e, std::size_t length, bool last) noexcept {
+    // n_ is below 2^32: heap_workspace::max_capacity.
+    ws_.label_ends[index_] = static_cast<std::uint32_t>(n_);
     // An empty label other than the root (one trailing empty label after a
     // dot): ToUnicode's X4_2.  ToASCII reports it as A4_2 instead, with its
     // lengths (§4.2 step 4), or accepts it when VerifyDnsLength is off.
@@ -429,7 +509,7 @@ class domain_processor {
   /// nontransitional processing.
   idna_errors validate_decoded(const char32_t* label, std::size_t length) noexcept {
     idna_errors e;
-    const label_summary s = summarize(std::u32string_view(label, length));
+    const label_summary s = summarize<true>(std::u32string_view(label, length));
     // Step 4.1: a decoded label that is empty or ASCII only is not the
     // Punycode of anything an encoder would have produced.
     if (!s.non_ascii()) e.insert(idna_code::P4);
@@ -459,20 +539,22 @@ class domain_processor {
   }
 
   /// §4.1 Validity Criteria, UseSTD3ASCIIRules (U1), CONTEXTJ (RFC 5892
-  /// Appendix A) and the label's Bidi rule codes, kept until the domain is
-  /// known to be a Bidi domain name.  A decoded label is checked for
-  /// nontransitional processing whatever the options say (§4 step 4.1).
+  /// Appendix A) and the label's Bidi rule codes, kept until it is known
+  /// whether the domain is a Bidi domain name.  A decoded label is checked
+  /// for nontransitional processing whatever the options say (§4 step
+  /// 4.1).  Also notes in workspace::failed whether the label is ASCII.
   idna_errors validate(const char32_t* label, std::size_t length, const label_summary& s, bool decoded) noexcept {
     idna_errors e;
+    note_code_points(s.code_points);
     if (length == 0) return e;
     // §4.1 criterion 7: a deviation is valid unless transitional processing
     // applies; ignored and mapped code points can only have come from
     // normalization or Punycode.
-    std::uint32_t invalid = status_bit(idna_status::ignored) | status_bit(idna_status::mapped) |
-                            status_bit(idna_status::disallowed);
-    if (options_.transitional_processing && !decoded) invalid |= status_bit(idna_status::deviation);
-    if ((s.statuses & invalid) != 0) e.insert(idna_code::V7);
-    if (options_.use_std3_ascii_rules && s.non_ldh) e.insert(idna_code::U1);
+    const bool deviation_invalid = options_.transitional_processing && !decoded;
+    if (s.has_disallowed() || s.mapped_or_ignored || (deviation_invalid && s.has_deviation())) {
+      e.insert(idna_code::V7);
+    }
+    if (options_.use_std3_ascii_rules && has_non_ldh_ascii(label, length)) e.insert(idna_code::U1);
     if (options_.check_hyphens) {
       // §4.1 criteria 2 and 3.
       if (length >= 4 && label[2] == U'-' && label[3] == U'-') e.insert(idna_code::V2);
@@ -481,33 +563,46 @@ class domain_processor {
     // §4.1 criterion 4, as IdnaTestV2 applies it whatever CheckHyphens says:
     // only a decoded label can still begin with "xn--" here.
     if (decoded && starts_with_ace_prefix(label, length)) e.insert(idna_code::V4);
-    // §4.1 criterion 6.
-    if (s.first_is_mark) e.insert(idna_code::V6);
+    // §4.1 criterion 6.  What depends on where a code point stands is read
+    // from the label (label_summary) unless the summary has it, here only
+    // when the label has a mark.
+    auto first = [&]() noexcept { return s.ends ? idna_record(s.first) : ucd::lookup_validation_record(label[0]); };
+    if ((s.records & mark_bits) != 0 && first().mark()) e.insert(idna_code::V6);
     // §4.1 criterion 1, for a decoded label only: everything else was
     // normalized in step 2.  (Criterion 5, no U+002E, holds by
     // construction: see process_domain.)
-    if (decoded && s.nfc_unsure && !is_nfc(std::u32string_view(label, length), ws_.scratch)) {
+    if (decoded && s.nfc_unsure() && !is_nfc(std::u32string_view(label, length), ws_.scratch)) {
       e.insert(idna_code::V1);
     }
-    if (options_.check_joiners && (s.bidi.classes & joiner_bidi_classes) != 0) {
+    if (options_.check_joiners && (s.classes & joiner_bidi_classes) != 0) {
       e |= contextj(std::u32string_view(label, length));
     }
-    if (options_.check_bidi) {
-      // Most domains have no R, AL or AN, so are no Bidi domain name: a
-      // label without them is checked only once another label has made
-      // the domain one (finish()).
-      if (has_rtl(s.bidi)) {
-        ws_.bidi[index_] = static_cast<std::uint8_t>(bidi_rule(s.bidi).bits() >> bidi_code_shift);
-        bidi_domain_ = true;
-      } else {
-        ws_.bidi[index_] = bidi_rule_pending;
+    // RFC 5893 §2.  A label of Bidi class L alone is not right-to-left and
+    // passes the rule whatever its ends (rules 1, 5 and 6): most labels,
+    // settled without reading their first and last code points.  The
+    // codes count only if some label has R, AL or AN (finish()), but the
+    // rule is a few mask tests, cheaper than finding the label again.
+    // (workspace::bidi holds 0 for the label until here.)
+    const bool facts = index_ < facts_.size();
+    bool bidi_fails = false;
+    if ((options_.check_bidi || facts) && s.classes != left_to_right_only) {
+      bidi_profile profile;
+      profile.classes = s.classes;
+      profile.first = first().bidi();
+      profile.last_not_nsm = last_not_nsm(label, length, s);
+      profile.empty = false;
+      const idna_errors codes = bidi_rule(profile);
+      if (options_.check_bidi) {
+        ws_.bidi[index_] = static_cast<std::uint8_t>(codes.bits() >> bidi_code_shift);
+        bidi_domain_ |= has_rtl(profile);
       }
+      bidi_fails = has_rtl(profile) && !codes.empty();
     }
-    if (index_ < facts_.size()) {
+    if (facts) {
       // For the display, which runs with CheckBidi off and applies the rule
       // to each right-to-left label alone (end_label() stores these).
-      facts_flags_ = s.non_ascii() ? fact_non_ascii : std::uint8_t{0};
-      if (has_rtl(s.bidi) && !bidi_rule(s.bidi).empty()) facts_flags_ |= fact_bidi_fails;
+      facts_flags_ = static_cast<std::uint8_t>((s.non_ascii() ? fact_non_ascii : 0) |
+                                               (bidi_fails ? fact_bidi_fails : 0));
     }
     return e;
   }
@@ -561,6 +656,10 @@ class domain_processor {
   label_summary summary_;      // of the current label as mapped
   bool summary_partial_ = false;  // ... but for the ASCII at the start of an xn-- label
   bool label_finished_ = false;   // take_ace_label has done steps 2 and 4 for the current label
+#if defined(PUNY_VECTOR128)
+  bool stops_read_ = false;       // stops_ holds the masks of the input
+  ascii_stops stops_;
+#endif
   std::size_t first_failed_ = idna_result::no_label;
   // The display's label_facts (empty for ToASCII and ToUnicode), and the
   // flags validate() found for the current label.

@@ -20,6 +20,10 @@ enum class idna_operation : std::uint8_t { to_ascii, to_unicode };
 /// Per-label flags left in workspace::failed.
 inline constexpr std::uint8_t label_has_error = 1;  // some code was recorded for the label
 inline constexpr std::uint8_t label_kept = 2;       // invalid Punycode: kept as it was, unchecked
+inline constexpr std::uint8_t label_non_ascii = 4;  // a code point of the processed label is U+0080 or above
+/// ... one is U+D800 or above, so possibly a lone surrogate (from UTF-16 or
+/// UTF-32 input), which ToASCII cannot encode.
+inline constexpr std::uint8_t label_maybe_surrogate = 8;
 
 struct processed_domain {
   status code = status::success;  // success or invalid_utf8
@@ -52,6 +56,9 @@ struct label_facts {
 /// each label ends, normalizes it (step 2, only when the quick check
 /// cannot prove it is in NFC), decodes it if it is an xn-- label and
 /// validates it (step 4), from what one table lookup per code point told.
+/// Each label's end goes to ws.label_ends and its flags (label_has_error
+/// and the others above) to ws.failed, so that what follows need not scan
+/// the processed domain again.
 /// Labels end at U+002E (step 3), which no decoded label can contain:
 /// Punycode deltas never give a basic code point, and literals come from a
 /// label already split.  With `facts` (the display's hook), the facts of

@@ -22,6 +22,25 @@ constexpr std::size_t max_verified_output = max_domain_length + 1;
 
 bool is_scalar_value(char32_t c) noexcept { return c <= 0x10FFFF && (c < 0xD800 || c > 0xDFFF); }
 
+/// std::memcpy of n <= max_verified_output bytes in copies of a fixed
+/// size, the last of each size overlapping the one before, rather than a
+/// call to the library's memcpy: the result of nearly every domain fits one
+/// or two 16-byte copies.
+void copy_short(char* to, const char* from, std::size_t n) noexcept {
+  if (n >= 16) {
+    for (std::size_t i = 0; i + 16 < n; i += 16) std::memcpy(to + i, from + i, 16);
+    std::memcpy(to + n - 16, from + n - 16, 16);
+  } else if (n >= 8) {
+    std::memcpy(to, from, 8);
+    std::memcpy(to + n - 8, from + n - 8, 8);
+  } else if (n >= 4) {
+    std::memcpy(to, from, 4);
+    std::memcpy(to + n - 4, from + n - 4, 4);
+  } else {
+    for (std::size_t i = 0; i < n; ++i) to[i] = from[i];
+  }
+}
+
 idna_result too_small(std::size_t needed) noexcept {
   idna_result r;
   r.code = status::output_too_small;
@@ -84,18 +103,21 @@ class ascii_writer {
     bool total_known = true;
     std::size_t start = 0;
     for (std::size_t index = 0; index < p_.labels; ++index) {
-      // One scan finds the label's end and whether it is all ASCII.
-      std::size_t end = start;
-      char32_t any = 0;
-      for (; end < domain.size() && domain[end] != U'.'; ++end) any |= domain[end];
+      // process_domain left where the label ends and whether it is ASCII.
+      const std::size_t end = ws_.label_ends[index];
+      const std::uint8_t flags = ws_.failed[index];
       const std::u32string_view label = domain.substr(start, end - start);
       const bool last = index + 1 == p_.labels;
       std::size_t length = 0;
       bool known = true;  // false when the label cannot be encoded at all
-      if (any < 0x80) {
+      if ((flags & label_non_ascii) == 0) {
         length = label.size();
-        for (std::size_t i = 0; i < length; ++i) put(target, total + i, static_cast<char>(label[i]));
-      } else if (any >= 0xD800 && !std::all_of(label.begin(), label.end(), is_scalar_value)) {
+        if (total + length <= target.size()) {
+          for (std::size_t i = 0; i < length; ++i) target[total + i] = static_cast<char>(label[i]);
+        } else {
+          for (std::size_t i = 0; i < length; ++i) put(target, total + i, static_cast<char>(label[i]));
+        }
+      } else if ((flags & label_maybe_surrogate) != 0 && !std::all_of(label.begin(), label.end(), is_scalar_value)) {
         // RFC 3492 encodes only scalar values: a lone surrogate from UTF-16
         // input (already V7) cannot be encoded.
         fail(idna_code::A3, index);
@@ -136,7 +158,7 @@ class ascii_writer {
     r.label = label_;
     if (!errors_.empty()) return r;
     if (total > out_.size()) return too_small(total);
-    if (!direct_) std::memcpy(out_.data(), verified_, total);
+    if (!direct_) copy_short(out_.data(), verified_, total);
     r.written = total;
     return r;
   }
@@ -168,27 +190,40 @@ class ascii_writer {
   char verified_[max_verified_output];
 };
 
-}  // namespace
-
+/// The UTS #46 path: the ASCII fast path, else the pipeline.
 template <class Char>
-idna_result to_ascii_core(std::basic_string_view<Char> domain, std::span<char> out,
-                          const idna_options& options) noexcept {
-  if (options.ascii_input_lowercase_only) {
-    // URL Standard "domain to ASCII", beStrict = false: an ASCII host that
-    // needs nothing but lowercasing, in one pass (the common case of a URL
-    // parser); W1, W2 and the rest below.
-    const ascii_fast_path url = lower_url_ascii_domain(domain, out, options.forbid_domain_code_points);
-    if (url != ascii_fast_path::not_taken) return fast_path_result(url, domain.size());
-    if (std::all_of(domain.begin(), domain.end(), [](Char c) { return static_cast<char32_t>(c) < 0x80; })) {
-      return lowercase_only(domain, out, options);
-    }
-  }
+[[gnu::always_inline]] inline idna_result uts46_to_ascii(std::basic_string_view<Char> domain, std::span<char> out,
+                                                         const idna_options& options) noexcept {
   const ascii_fast_path plain = lower_plain_ascii_domain(domain, out, options, idna_operation::to_ascii);
   if (plain != ascii_fast_path::not_taken) return fast_path_result(plain, domain.size());
   return run_pipeline(domain, options, idna_operation::to_ascii,
                       [&](const workspace& ws, const processed_domain& p) noexcept {
                         return ascii_writer(ws, p, out, options).run();
                       });
+}
+
+/// URL Standard "domain to ASCII", beStrict = false: an ASCII host that
+/// needs nothing but lowercasing, in one pass (the common case of a URL
+/// parser); W1, W2 and the rest after it.  Out of line, so that the other
+/// profiles' calls keep their arguments in registers.
+template <class Char>
+[[gnu::noinline]] idna_result url_to_ascii(std::basic_string_view<Char> domain, std::span<char> out,
+                                           const idna_options& options) noexcept {
+  const ascii_fast_path url = lower_url_ascii_domain(domain, out, options.forbid_domain_code_points);
+  if (url != ascii_fast_path::not_taken) return fast_path_result(url, domain.size());
+  if (std::all_of(domain.begin(), domain.end(), [](Char c) { return static_cast<char32_t>(c) < 0x80; })) {
+    return lowercase_only(domain, out, options);
+  }
+  return uts46_to_ascii(domain, out, options);
+}
+
+}  // namespace
+
+template <class Char>
+idna_result to_ascii_core(std::basic_string_view<Char> domain, std::span<char> out,
+                          const idna_options& options) noexcept {
+  if (options.ascii_input_lowercase_only) return url_to_ascii(domain, out, options);
+  return uts46_to_ascii(domain, out, options);
 }
 
 template idna_result to_ascii_core<char>(std::string_view, std::span<char>, const idna_options&) noexcept;

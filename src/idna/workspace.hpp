@@ -24,10 +24,14 @@ struct workspace {
   std::span<char32_t> scratch;      // NFC output, of the domain or of one decoded label
   std::span<char> label_text;       // an xn-- label's ASCII, as the Punycode decoder reads it
   std::span<std::uint64_t> words;   // Punycode scratch for labels longer than puny::inline_limit
-  std::span<std::uint8_t> failed;   // per label: nonzero when it has an error (display fallback)
-  /// Per label: its B1–B6 codes, or "pending" for a label without R, AL or
-  /// AN; read only if the domain is a Bidi domain name.
+  /// Per label: label_has_error and the other flags of process.hpp.
+  std::span<std::uint8_t> failed;
+  /// Per label: its B1–B6 codes, counted only if the domain is a Bidi
+  /// domain name.
   std::span<std::uint8_t> bidi;
+  /// Per label: one past its last code point in `domain`, so that what
+  /// follows process_domain need not scan the processed domain for U+002E.
+  std::span<std::uint32_t> label_ends;
 
   [[nodiscard]] std::size_t capacity() const noexcept { return domain.size(); }
 };
@@ -37,12 +41,12 @@ struct workspace {
 }
 
 /// The working memory of a domain up to max_stack_domain code points.
-/// About 60 KiB: a caller's frame holds it only on the general path (the
+/// About 66 KiB: a caller's frame holds it only on the general path (the
 /// ASCII fast path never reaches it).
 class stack_workspace {
  public:
   [[nodiscard]] workspace view() noexcept {
-    return {domain_, scratch_, label_text_, words_, failed_, bidi_};
+    return {domain_, scratch_, label_text_, words_, failed_, bidi_, label_ends_};
   }
 
  private:
@@ -53,12 +57,18 @@ class stack_workspace {
   std::uint64_t words_[punycode_words(capacity)];
   std::uint8_t failed_[capacity + 1];
   std::uint8_t bidi_[capacity + 1];
+  std::uint32_t label_ends_[capacity + 1];
 };
 
 /// The same buffers from the heap, for a longer domain.
 class heap_workspace {
  public:
-  /// False when the heap refused (status::scratch_too_small then).
+  /// The largest capacity allocate() accepts: label_ends holds 32-bit
+  /// positions.  (Its buffers would take over 100 GiB.)
+  static constexpr std::size_t max_capacity = 0xFFFFFFFE;
+
+  /// False when the heap refused, or the capacity is above max_capacity
+  /// (status::scratch_too_small then).
   [[nodiscard]] bool allocate(std::size_t capacity) noexcept;
   [[nodiscard]] workspace view() noexcept { return view_; }
 
@@ -69,6 +79,7 @@ class heap_workspace {
   std::unique_ptr<std::uint64_t[]> words_;
   std::unique_ptr<std::uint8_t[]> failed_;
   std::unique_ptr<std::uint8_t[]> bidi_;
+  std::unique_ptr<std::uint32_t[]> label_ends_;
   workspace view_;
 };
 

@@ -10,8 +10,10 @@
 #include <string>
 
 #include "puny/detail/simd_dispatch.hpp"
+#include "simd/avx2.hpp"
 #include "simd/avx512.hpp"
 #include "simd/dispatch.hpp"
+#include "simd/neon.hpp"
 #include "simd/implementations.hpp"
 
 namespace puny::detail {
@@ -27,6 +29,12 @@ struct dispatch_choice {
 
 dispatch_choice choose() noexcept {
   dispatch_choice c{};
+#if defined(PUNY_SIMD_NEON)
+  c.supported = simd_level::neon;
+#endif
+#if defined(PUNY_SIMD_AVX2)
+  if (avx2::cpu_supported()) c.supported = simd_level::avx2;
+#endif
 #if defined(PUNY_SIMD_AVX512)
   if (avx512::cpu_supported()) c.supported = simd_level::avx512;
 #endif
@@ -51,6 +59,12 @@ const simd_kernels* kernels_of(simd_level level) noexcept {
 #if defined(PUNY_SIMD_AVX512)
   if (level == simd_level::avx512) return &avx512::kernels;
 #endif
+#if defined(PUNY_SIMD_AVX2)
+  if (level == simd_level::avx2) return &avx2::kernels;
+#endif
+#if defined(PUNY_SIMD_NEON)
+  if (level == simd_level::neon) return &neon::kernels;
+#endif
   static_cast<void>(level);
   return nullptr;
 }
@@ -69,14 +83,17 @@ simd_level active_simd_level() noexcept { return chosen.active; }
 simd_level supported_simd_level() noexcept { return chosen.supported; }
 
 simd_level built_simd_level() noexcept {
-#if defined(PUNY_SIMD_AVX512)
-  return simd_level::avx512;
-#else
+  for (const simd_level level : {simd_level::avx512, simd_level::avx2, simd_level::neon}) {
+    if (kernels_of(level) != nullptr) return level;
+  }
   return simd_level::portable;
-#endif
 }
 
+bool simd_level_built(simd_level level) noexcept { return kernels_of(level) != nullptr; }
+
 const simd_kernels* simd_kernels_of(simd_level level) noexcept {
+  // neon sits below avx2 in the order but is never supported on x86-64,
+  // where kernels_of(neon) is null anyway.
   return level <= chosen.supported ? kernels_of(level) : nullptr;
 }
 
@@ -92,11 +109,17 @@ std::string simd_dispatch_summary() {
     if (chosen.cap.from == simd_cap::source::unknown) s += " is unknown";
   }
   // When the cap is not what holds the kernels back, say what does.
-  const simd_level wanted = capped_simd_level(simd_level::avx512, chosen.cap.level);
-  if (chosen.active < wanted) {
+#if defined(__aarch64__)
+  constexpr simd_level best = simd_level::neon;
+#else
+  constexpr simd_level best = simd_level::avx512;
+#endif
+  const simd_level wanted =
+      chosen.cap.level == simd_level::neon ? simd_level::neon : capped_simd_level(best, chosen.cap.level);
+  if (chosen.active != wanted) {
     s += "; ";
     s += simd_level_name(wanted);
-    s += capped_simd_level(built_simd_level(), wanted) < wanted ? " kernels not built" : " not on this CPU";
+    s += simd_level_built(wanted) ? " not on this CPU" : " kernels not built";
   }
   s += ')';
   return s;

@@ -158,7 +158,7 @@ TEST(CliStreams, MissingFileIsReportedAndTheOthersConverted) {
 }
 
 TEST(CliStreams, RecordsLongerThanABatchInAParallelRun) {
-  // Batches are 256 KiB: records of 1 MiB and more cross several reads.
+  // Batches are 16 to 64 KiB: records of 1 MiB and more cross many reads.
   std::string in;
   std::string expected;
   for (int k = 0; k < 5; ++k) {

@@ -28,6 +28,8 @@ TEST(SimdDispatch, ReadsPunyCpu) {
   static_assert(is(parse_simd_cap(""), src::unset, simd_level::avx512));
   static_assert(is(parse_simd_cap("portable"), src::named, simd_level::portable));
   static_assert(is(parse_simd_cap("avx2"), src::named, simd_level::avx2));
+  static_assert(is(parse_simd_cap("neon"), src::named, simd_level::neon));
+  static_assert(is(parse_simd_cap("NEON"), src::named, simd_level::neon));
   static_assert(is(parse_simd_cap("avx512"), src::named, simd_level::avx512));
   static_assert(is(parse_simd_cap("AVX512"), src::named, simd_level::avx512));
   static_assert(is(parse_simd_cap("Portable"), src::named, simd_level::portable));
@@ -38,20 +40,44 @@ TEST(SimdDispatch, ReadsPunyCpu) {
 }
 
 TEST(SimdDispatch, CapsTheSupportedLevel) {
-  // Only avx512 has kernels: a cap or a CPU at avx2 runs the portable code.
+  // x86-64: every level with kernels runs up to the cap.
   static_assert(capped_simd_level(simd_level::avx512, simd_level::avx512) == simd_level::avx512);
-  static_assert(capped_simd_level(simd_level::avx512, simd_level::avx2) == simd_level::portable);
+  static_assert(capped_simd_level(simd_level::avx512, simd_level::avx2) == simd_level::avx2);
   static_assert(capped_simd_level(simd_level::avx512, simd_level::portable) == simd_level::portable);
-  static_assert(capped_simd_level(simd_level::avx2, simd_level::avx512) == simd_level::portable);
+  static_assert(capped_simd_level(simd_level::avx2, simd_level::avx512) == simd_level::avx2);
+  static_assert(capped_simd_level(simd_level::avx2, simd_level::avx2) == simd_level::avx2);
   static_assert(capped_simd_level(simd_level::portable, simd_level::avx512) == simd_level::portable);
+  // neon, below avx2 in the order, is no level of x86-64: capped there, the
+  // portable code runs.
+  static_assert(capped_simd_level(simd_level::avx512, simd_level::neon) == simd_level::portable);
+  static_assert(capped_simd_level(simd_level::avx2, simd_level::neon) == simd_level::portable);
+  // AArch64: an x86-64 cap leaves neon, its one level.
+  static_assert(capped_simd_level(simd_level::neon, simd_level::avx512) == simd_level::neon);
+  static_assert(capped_simd_level(simd_level::neon, simd_level::avx2) == simd_level::neon);
+  static_assert(capped_simd_level(simd_level::neon, simd_level::neon) == simd_level::neon);
+  static_assert(capped_simd_level(simd_level::neon, simd_level::portable) == simd_level::portable);
 }
 
 TEST(SimdDispatch, SupportedIsWhatIsBuiltAndRuns) {
   const simd_level supported = puny::detail::supported_simd_level();
   EXPECT_LE(supported, puny::detail::built_simd_level());
   EXPECT_EQ(puny::detail::simd_kernels_of(simd_level::portable), nullptr);
-  EXPECT_EQ(puny::detail::simd_kernels_of(simd_level::avx2), nullptr);
-  EXPECT_EQ(puny::detail::simd_kernels_of(simd_level::avx512) != nullptr, supported == simd_level::avx512);
+  EXPECT_FALSE(puny::detail::simd_level_built(simd_level::portable));
+  for (const simd_level level : {simd_level::neon, simd_level::avx2, simd_level::avx512}) {
+    SCOPED_TRACE(std::string(puny::detail::simd_level_name(level)));
+    // A level's kernels can be called where they are built and supported;
+    // supporting avx512 implies supporting avx2.
+    const bool runs = puny::detail::simd_level_built(level) &&
+                      (supported == level || (level == simd_level::avx2 && supported == simd_level::avx512));
+    EXPECT_EQ(puny::detail::simd_kernels_of(level) != nullptr, runs);
+  }
+#if defined(__x86_64__) && !defined(__ILP32__)
+  EXPECT_FALSE(puny::detail::simd_level_built(simd_level::neon));
+#endif
+#if defined(__aarch64__)
+  EXPECT_FALSE(puny::detail::simd_level_built(simd_level::avx2));
+  EXPECT_FALSE(puny::detail::simd_level_built(simd_level::avx512));
+#endif
 }
 
 // What this process runs follows PUNY_CPU as the process started with it.

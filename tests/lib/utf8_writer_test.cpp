@@ -1,8 +1,8 @@
-// The AVX-512 UTF-8 writer of ToUnicode (src/simd/avx512/utf8_writer.hpp),
-// called directly whatever PUNY_CPU says, against the one-code-point writer
-// (encoded_text.hpp): every length class and its edges, runs that end
-// anywhere in a 16-lane block, and nothing written past the bytes it
-// reports.
+// The UTF-8 writers of ToUnicode (src/simd/*/utf8_writer.hpp), each kernel
+// set's called directly whatever PUNY_CPU says, against the one-code-point
+// writer (encoded_text.hpp): every length class and its edges, runs that
+// end anywhere in a block of 4, 8 or 16 lanes, and nothing written past
+// the bytes it reports.
 #include <gtest/gtest.h>
 
 #include <cstddef>
@@ -30,9 +30,16 @@ char32_t scalar_value(std::mt19937& rng) {
   return std::uniform_int_distribution<char32_t>(r[0], r[1])(rng);
 }
 
-TEST(Utf8WriterAvx512, MatchesTheScalarWriter) {
-  if (const char* const why = puny_test::simd_kernels_missing(simd_level::avx512)) GTEST_SKIP() << why;
-  const auto write_utf8 = puny::detail::simd_kernels_of(simd_level::avx512)->write_utf8;
+class Utf8Writer : public testing::TestWithParam<simd_level> {};
+
+INSTANTIATE_TEST_SUITE_P(Simd, Utf8Writer, testing::ValuesIn(puny_test::simd_kernel_levels),
+                         [](const testing::TestParamInfo<simd_level>& info) {
+                           return std::string(puny::detail::simd_level_name(info.param));
+                         });
+
+TEST_P(Utf8Writer, MatchesTheScalarWriter) {
+  if (const char* const why = puny_test::simd_kernels_missing(GetParam())) GTEST_SKIP() << why;
+  const auto write_utf8 = puny::detail::simd_kernels_of(GetParam())->write_utf8;
   std::mt19937 rng(20261124);
   std::size_t bytes_of_each_length[5] = {};
   for (int iter = 0; iter < 20000; ++iter) {

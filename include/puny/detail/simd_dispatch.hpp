@@ -5,7 +5,8 @@
 // that they also run at compile time and build for any target.  For the
 // common case at run time, Punycode labels without case flags (RFC 3492 §5
 // parameters), the library holds kernels written for an instruction set,
-// one translation unit per set (src/simd/avx512.cpp), and src/simd/
+// one translation unit per set (src/simd/avx512.cpp, avx2.cpp, neon.cpp),
+// and src/simd/
 // dispatch.cpp picks one set once at start-up: the best one this build has
 // and this CPU runs, capped by the environment variable PUNY_CPU.  This
 // header holds no ISA code: the codecs only load a function pointer of
@@ -20,16 +21,19 @@
 
 namespace puny::detail {
 
-/// The instruction-set levels PUNY_CPU names, in order.  avx2 has no
-/// kernels of its own yet: capped there, the portable code runs.
+/// The instruction-set levels PUNY_CPU names, in order.  neon is the only
+/// level of AArch64 and x86-64 never has it, so the order matters only
+/// among the x86-64 levels and against portable.
 enum class simd_level : unsigned char {
   portable,
-  avx2,
+  neon,    // AArch64's Advanced SIMD, part of every AArch64 core
+  avx2,    // x86-64-v3: AVX2, BMI1, BMI2, LZCNT, POPCNT (Haswell, Zen 1 and later)
   avx512,  // AVX-512 F, BW, VL, VBMI, VBMI2, VPOPCNTDQ, BMI2: Ice Lake, Zen 4 and later
 };
 
 [[nodiscard]] constexpr std::string_view simd_level_name(simd_level level) noexcept {
   switch (level) {
+    case simd_level::neon: return "neon";
     case simd_level::avx2: return "avx2";
     case simd_level::avx512: return "avx512";
     case simd_level::portable: break;
@@ -74,8 +78,12 @@ extern const simd_kernels active_simd_kernels;
 [[nodiscard]] simd_level supported_simd_level() noexcept;
 
 /// The best kernel set this build has: portable when it was configured with
-/// PUNY_SIMD=OFF (or -DPUNY_NO_AVX512) or for a target without kernels.
+/// PUNY_SIMD=OFF or for a target without kernels.
 [[nodiscard]] simd_level built_simd_level() noexcept;
+
+/// Whether this build has the kernels of `level` (x86-64: avx2 and avx512;
+/// AArch64: neon), whatever this CPU runs.
+[[nodiscard]] bool simd_level_built(simd_level level) noexcept;
 
 /// The kernels of `level` when this build has them and this CPU runs them,
 /// whatever PUNY_CPU says (for the tests and benchmarks that call a kernel
